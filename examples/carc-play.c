@@ -1,0 +1,146 @@
+/* carc-play: plays one whole game between random bots and prints it.
+ *   carc-play --variant NAME --players N --seed S [--quiet]
+ * The last line is "final: S1 S2 ..." (scores in seat order). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <carcassonne.h>
+
+#include "bot.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
+            "Plays a game between random bots and prints the turns, the final scores\n"
+            "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
+            "Variants:");
+    int n = 0;
+    carc_registry_count(NULL, &n);
+    for (int i = 0; i < n; i++) {
+        const carc_variant *v;
+        carc_variant_info info = {.struct_size = sizeof info};
+        if (carc_registry_at(NULL, i, &v) == CARC_OK && carc_variant_describe(v, &info) == CARC_OK)
+            fprintf(f, " %s", info.name);
+    }
+    fprintf(f, "\n");
+}
+
+static int fail(const char *what, int r)
+{
+    fprintf(stderr, "carc-play: %s: %s\n", what, carc_strerror(r));
+    return 1;
+}
+
+static void print_move(carc_game *g, const carc_tileset *ts, const carc_variant *v, const carc_move *m)
+{
+    carc_tile_type_info ti = {.struct_size = sizeof ti};
+    const char *name = "?";
+    switch (m->kind) {
+    case CARC_MOVE_TILE:
+        carc_tileset_type(ts, m->tile, &ti);
+        printf(" %s@%d,%d/%d", ti.name, m->x, m->y, m->rotation * 90);
+        break;
+    case CARC_MOVE_FIGURE: {
+        int last, type = 0;
+        carc_placed_tile pt;
+        const char *fid = "?";
+        carc_game_last_tile(g, &last);
+        if (carc_game_tile(g, last, &pt) == CARC_OK) type = pt.type;
+        carc_tileset_feature(ts, type, m->feature, &fid, NULL, NULL);
+        carc_variant_figure(v, m->figure, &name, NULL);
+        printf(" +%s:%s", name, fid);
+        break;
+    }
+    case CARC_MOVE_PASS:
+        break;
+    default:
+        printf(" action:%u/%d", m->action, (int)m->target);
+        break;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *variant = "base";
+    int players = 2, quiet = 0;
+    unsigned long long seed = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
+            variant = argv[++i];
+        } else if (!strcmp(argv[i], "--players") && i + 1 < argc) {
+            players = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            seed = strtoull(argv[++i], NULL, 10);
+        } else if (!strcmp(argv[i], "--quiet")) {
+            quiet = 1;
+        } else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
+    carc_game *g;
+    int r = carc_game_new(&o, &g);
+    if (r) return fail("cannot create the game", r);
+    const carc_variant *v;
+    const carc_tileset *ts;
+    carc_game_variant(g, &v);
+    carc_game_tileset(g, &ts);
+    carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES);
+    if (!buf) return fail("moves", CARC_E_NOMEM);
+    uint64_t rng = seed * 2654435761u + 1;
+    int last_turn_player = -1;
+    for (;;) {
+        carc_phase phase;
+        int player;
+        carc_game_state(g, &phase, &player);
+        if (phase == CARC_PHASE_OVER) break;
+        if (phase == CARC_PHASE_TILE && !quiet) {
+            if (last_turn_player >= 0) printf("\n");
+            printf("P%d:", player);
+            last_turn_player = player;
+        }
+        carc_move m;
+        r = bot_step(g, buf, &rng, &m);
+        if (r) return fail("move", r);
+        if (!quiet) print_move(g, ts, v, &m);
+    }
+    if (!quiet) printf("\n");
+    carc_variant_info info = {.struct_size = sizeof info};
+    carc_variant_describe(v, &info);
+    int ntiles;
+    carc_game_tile_count(g, &ntiles);
+    printf("%s, %d players, seed %llu: %d tiles on the board\n", info.title, players, seed, ntiles);
+    for (int p = 0; p < players; p++) {
+        int total, cats[16] = {0};
+        carc_game_score(g, p, &total);
+        carc_game_score_breakdown(g, p, cats, info.category_count);
+        printf("player %d: %3d  (", p, total);
+        for (int c = 0; c < info.category_count; c++) {
+            const char *cn;
+            carc_variant_category(v, c, &cn);
+            printf("%s%s %d", c ? ", " : "", cn, cats[c]);
+        }
+        printf(")\n");
+    }
+    unsigned winners = 0;
+    carc_game_winners(g, &winners);
+    printf("winner(s):");
+    for (int p = 0; p < players; p++)
+        if (winners & (1u << p)) printf(" player %d", p);
+    printf("\nfinal:");
+    for (int p = 0; p < players; p++) {
+        int total;
+        carc_game_score(g, p, &total);
+        printf(" %d", total);
+    }
+    printf("\n");
+    free(buf);
+    carc_game_free(g);
+    return 0;
+}

@@ -1,0 +1,580 @@
+/**
+ * @file carcassonne.h
+ * @brief libcarcassonne: a rules engine for Carcassonne-family tile-laying games.
+ *
+ * @mainpage libcarcassonne
+ *
+ * libcarcassonne answers three questions for a game client, a play server or
+ * a bot: *what may the player to move do now*, *what happens when they do it*
+ * and *who has how many points*. Everything else (drawing pictures, talking
+ * to people, thinking about good moves) is left to the caller.
+ *
+ * ### Conventions
+ * - Every function returns a ::carc_status; results go through out-parameters.
+ *   No function aborts, exits or prints, whatever it is given.
+ * - A call that fails leaves every object it was given unchanged.
+ * - Objects are opaque and owned by whoever created them: each `*_new`,
+ *   `*_clone` or `*_load` result is released with the matching `*_free`.
+ *   Strings returned by the library point into library-owned memory that
+ *   lives as long as the object they came from (or forever for static data).
+ * - Structs passed in carry their own size in their first member
+ *   (`struct_size`); set it with `sizeof`. Later versions only append members.
+ * - There is no global mutable state. Distinct games may be used from
+ *   distinct threads at the same time; one game must not be used by two
+ *   threads at once. Variants, registries and tile sets are read-only once
+ *   built and may be shared freely.
+ *
+ * ### A turn
+ * A game moves through decisions. At each decision carc_game_moves() lists
+ * every legal ::carc_move and carc_game_apply() performs one. The first
+ * decision of a turn places the drawn tile (::CARC_PHASE_TILE); the second
+ * places a figure on it or passes (::CARC_PHASE_FIGURE); some rulesets add
+ * further decisions (::CARC_PHASE_ACTION). Completed features are scored when
+ * the turn ends, and the game is scored once more when no tile is left.
+ *
+ * ### Chance
+ * Tile draws (and any other chance event of a ruleset, such as the sheep bag)
+ * come from a generator seeded through ::carc_game_options and stored in the
+ * game: the same seed and the same moves give the same game on every machine.
+ * A caller tracking a physical game, or replaying one, can instead say what
+ * the next draw is (carc_game_set_next_tile(), carc_game_set_next_token()).
+ * A tile is drawn only when something needs it (a query of the phase, the
+ * drawn tile or the legal moves), so the next draw can be fixed up to then.
+ */
+#ifndef CARCASSONNE_H
+#define CARCASSONNE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup basics Version, status codes and export macro
+ *  @{ */
+
+/** Marks a public symbol. Everything else in the library is hidden. */
+#if defined(CARC_BUILDING_LIBRARY) && defined(__GNUC__)
+#define CARC_API __attribute__((visibility("default")))
+#else
+#define CARC_API
+#endif
+
+#define CARC_VERSION_MAJOR 0 /**< Major version: changes break the ABI. */
+#define CARC_VERSION_MINOR 1 /**< Minor version: additions only. */
+#define CARC_VERSION_PATCH 0 /**< Patch version: fixes only. */
+/** The version as one number, `major * 10000 + minor * 100 + patch`. */
+#define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
+
+/** Status codes. Zero is success; every failure is negative. */
+typedef enum carc_status {
+    CARC_OK = 0,                    /**< Success. */
+    CARC_E_NULL = -1,               /**< A required pointer argument was NULL. */
+    CARC_E_RANGE = -2,              /**< A number was out of its allowed range. */
+    CARC_E_ILLEGAL_MOVE = -3,       /**< The move is not legal in the current position. */
+    CARC_E_PHASE = -4,              /**< The call does not fit the game's current phase. */
+    CARC_E_GAME_OVER = -5,          /**< The game has ended; no move is possible. */
+    CARC_E_NOMEM = -6,              /**< Memory allocation failed. */
+    CARC_E_BUFFER = -7,             /**< The caller's buffer is too small; the needed size was reported. */
+    CARC_E_PARSE = -8,              /**< Text input (tile set, saved game) is malformed. */
+    CARC_E_NOT_FOUND = -9,          /**< No such variant, tile, option, figure or bag. */
+    CARC_E_UNAVAILABLE = -10,       /**< The named tile or token is not left to draw. */
+    CARC_E_MISMATCH = -11,          /**< Two objects that must agree (variant, tile set) do not. */
+    CARC_E_VERSION = -12,           /**< A struct size or ABI version is not supported. */
+    CARC_E_LIMIT = -13,             /**< A fixed capacity of the library would be exceeded. */
+    CARC_E_INVALID = -14            /**< An argument is inconsistent (e.g. a variant with no tile set). */
+} carc_status;
+
+/**
+ * Returns a short English description of a status code.
+ * @param status any value; unknown values get a generic text.
+ * @return a static string; never NULL; the caller must not free it.
+ * Thread-safe.
+ */
+CARC_API const char *carc_strerror(int status);
+
+/**
+ * Returns the library's version string, e.g. `"0.1.0"`, of the library
+ * actually linked (which may be newer than the header compiled against).
+ * @return a static string; never NULL. Thread-safe.
+ */
+CARC_API const char *carc_version(void);
+
+/** Returns ::CARC_VERSION_NUMBER of the linked library. Thread-safe. */
+CARC_API int carc_version_number(void);
+
+/** @} */
+
+/** @defgroup objects Opaque objects
+ *  @{ */
+typedef struct carc_game carc_game;         /**< One game in progress. Owned by the caller. */
+typedef struct carc_tileset carc_tileset;   /**< A parsed, immutable tile set. */
+typedef struct carc_registry carc_registry; /**< A caller-owned list of variants. */
+typedef struct carc_variant carc_variant;   /**< A ruleset; see carcassonne_variant.h. */
+/** @} */
+
+/** @defgroup registry Variants and the registry
+ *  @{ */
+
+/** Upper bound on players in any variant. */
+#define CARC_MAX_PLAYERS 6
+
+/** What a variant says of itself (filled by carc_variant_describe()). */
+typedef struct carc_variant_info {
+    uint32_t struct_size;     /**< Set to `sizeof(carc_variant_info)` before the call. */
+    const char *name;         /**< Short name used in options and saves, e.g. `"base"`. */
+    const char *title;        /**< Human title, e.g. `"Carcassonne (classic base game)"`. */
+    int min_players;          /**< Fewest players allowed. */
+    int max_players;          /**< Most players allowed. */
+    int tile_count;           /**< Tiles in its built-in tile set, start tile included. */
+    int tile_type_count;      /**< Distinct tile types in the built-in tile set. */
+    int figure_kind_count;    /**< Kinds of figure each player owns (see carc_variant_figure()). */
+    int option_count;         /**< Ruleset options (see carc_variant_option()). */
+    int category_count;       /**< Scoring categories (see carc_variant_category()). */
+} carc_variant_info;
+
+/**
+ * Describes a variant.
+ * @param v the variant (not NULL).
+ * @param info out: filled up to `info->struct_size` bytes.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION if `struct_size` is too
+ *         small, ::CARC_E_INVALID if the variant's tile set does not parse.
+ */
+CARC_API int carc_variant_describe(const carc_variant *v, carc_variant_info *info);
+
+/**
+ * A figure kind of a variant: its name and how many each player owns.
+ * @param v the variant. @param index 0 .. figure_kind_count-1.
+ * @param name out (may be NULL): static name such as `"follower"` or `"shepherd"`.
+ * @param per_player out (may be NULL): how many each player has.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_figure(const carc_variant *v, int index, const char **name, int *per_player);
+
+/**
+ * A ruleset option of a variant (a named integer with a range and default).
+ * @param v the variant. @param index 0 .. option_count-1.
+ * @param name out (may be NULL). @param help out (may be NULL): one line of text.
+ * @param min_value,max_value,default_value out (each may be NULL).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_option(const carc_variant *v, int index, const char **name, const char **help,
+                                 int *min_value, int *max_value, int *default_value);
+
+/**
+ * Name of a scoring category of a variant (such as `"city"` or `"farm"`),
+ * the unit of the breakdown returned by carc_game_score_breakdown().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_category(const carc_variant *v, int index, const char **name);
+
+/**
+ * Creates a registry holding every built-in variant.
+ * @param out receives the registry; free it with carc_registry_free().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOMEM.
+ * Thread-safe. A registry may be read from several threads at once but
+ * carc_registry_add() must not run concurrently with anything on the same registry.
+ */
+CARC_API int carc_registry_new(carc_registry **out);
+
+/** Frees a registry. NULL is accepted. Variants it lists are not freed (the caller owns added ones). */
+CARC_API void carc_registry_free(carc_registry *reg);
+
+/**
+ * Adds a third-party variant. The registry keeps the pointer, not a copy:
+ * the variant must outlive the registry and every game made from it.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (struct_size/abi not
+ *         supported), ::CARC_E_INVALID (name missing or already present, bad
+ *         player range, tile set that does not parse), ::CARC_E_LIMIT, ::CARC_E_NOMEM.
+ */
+CARC_API int carc_registry_add(carc_registry *reg, const carc_variant *v);
+
+/** Number of variants in a registry (NULL: the built-ins). @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_registry_count(const carc_registry *reg, int *count);
+
+/**
+ * The variant at a position of the registry (NULL registry: the built-ins).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_registry_at(const carc_registry *reg, int index, const carc_variant **out);
+
+/**
+ * Finds a variant by name (NULL registry: the built-ins only).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOT_FOUND.
+ */
+CARC_API int carc_registry_find(const carc_registry *reg, const char *name, const carc_variant **out);
+
+/** @} */
+
+/** @defgroup tilesets Tile sets
+ *  Tile sets are text (format in docs/tile-format.md). Every variant embeds
+ *  its own; a caller may parse a corrected or extended one and pass it in
+ *  ::carc_game_options.
+ *  @{ */
+
+/**
+ * Parses a tile set for a variant (its feature kinds and figures decide
+ * which kind names are accepted).
+ * @param v the variant the tile set is for.
+ * @param text,len the text (need not be NUL-terminated).
+ * @param out receives the tile set; free with carc_tileset_free().
+ * @param err,err_cap optional buffer for a one-line message naming the line
+ *        that failed (may be NULL/0).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE, ::CARC_E_LIMIT, ::CARC_E_NOMEM.
+ */
+CARC_API int carc_tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset **out,
+                                char *err, size_t err_cap);
+
+/** Frees a tile set. NULL is accepted. Games using it must be freed first. */
+CARC_API void carc_tileset_free(carc_tileset *ts);
+
+/** Number of tile types in a tile set. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_tileset_type_count(const carc_tileset *ts, int *count);
+
+/** A tile type as described by a tile set. */
+typedef struct carc_tile_type_info {
+    uint32_t struct_size;  /**< Set to `sizeof(carc_tile_type_info)`. */
+    const char *name;      /**< Tile id as in the references, e.g. `"D"` or `"HS02"`. */
+    int count;             /**< Copies in the game (start tile included). */
+    int is_start;          /**< Nonzero for the start tile's type. */
+    const char *deck;      /**< Name of the draw stack its copies go to. */
+    int feature_count;     /**< Features on the tile (see carc_tileset_feature()). */
+    char edges[13];        /**< The 12 edge-slot letters, NUL-terminated, slot 0 first. */
+} carc_tile_type_info;
+
+/**
+ * Describes tile type `type` (0 .. count-1).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION.
+ */
+CARC_API int carc_tileset_type(const carc_tileset *ts, int type, carc_tile_type_info *info);
+
+/**
+ * Finds a tile type by its id string. @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOT_FOUND.
+ */
+CARC_API int carc_tileset_find(const carc_tileset *ts, const char *name, int *type);
+
+/**
+ * One feature of a tile type: its id (`"c1"`), kind name (`"city"`) and the
+ * 12-bit mask of edge slots it covers (0 for a feature inside the tile).
+ * Strings live as long as the tile set.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_tileset_feature(const carc_tileset *ts, int type, int feature, const char **id,
+                                  const char **kind, unsigned *slots);
+
+/** @} */
+
+/** @defgroup game Games
+ *  @{ */
+
+/** One ruleset option setting: a name from carc_variant_option() and a value. */
+typedef struct carc_option {
+    const char *name; /**< Option name. */
+    int value;        /**< Value within the option's range. */
+} carc_option;
+
+/** How to create a game. Zero-initialise, set `struct_size`, then fill in. */
+typedef struct carc_game_options {
+    uint32_t struct_size;          /**< `sizeof(carc_game_options)`. */
+    const char *variant_name;      /**< Variant by name, looked up in `registry`; or NULL and set `variant`. */
+    const carc_variant *variant;   /**< Variant by pointer (wins over `variant_name`). */
+    const carc_registry *registry; /**< Where to look the name up; NULL: the built-ins. */
+    int players;                   /**< Number of players, within the variant's range. */
+    uint64_t seed;                 /**< Seed of the game's random generator. */
+    const carc_option *rules;      /**< Ruleset options (`rule_count` of them); others keep defaults. */
+    int rule_count;                /**< Entries in `rules`. */
+    const carc_tileset *tileset;   /**< Custom tile set made for this variant, or NULL for the built-in
+                                        one. Borrowed: it must outlive the game. */
+} carc_game_options;
+
+/**
+ * Creates a game; the start tile is already on the board and player 0 is to move.
+ * @param opts options (copied; strings need not outlive the call).
+ * @param out receives the game; free with carc_game_free().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION, ::CARC_E_NOT_FOUND (variant
+ *         or option name), ::CARC_E_RANGE (players, option value),
+ *         ::CARC_E_MISMATCH (tile set of another variant), ::CARC_E_INVALID, ::CARC_E_NOMEM.
+ */
+CARC_API int carc_game_new(const carc_game_options *opts, carc_game **out);
+
+/** Frees a game. NULL is accepted. */
+CARC_API void carc_game_free(carc_game *g);
+
+/**
+ * Makes an independent copy of a game (one allocation, one copy).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOMEM.
+ */
+CARC_API int carc_game_clone(const carc_game *g, carc_game **out);
+
+/**
+ * Copies `src` into an existing game `dst` of the same variant and tile set
+ * without allocating: the cheap reset for tree search and playouts.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_MISMATCH.
+ */
+CARC_API int carc_game_copy(carc_game *dst, const carc_game *src);
+
+/** The variant a game plays. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_variant(const carc_game *g, const carc_variant **out);
+
+/** The tile set a game uses (borrowed; lives as long as the game). @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_tileset(const carc_game *g, const carc_tileset **out);
+
+/** Number of players. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_players(const carc_game *g, int *players);
+
+/** @} */
+
+/** @defgroup turns Turns and moves
+ *  @{ */
+
+/** The kind of decision the game is waiting for. */
+typedef enum carc_phase {
+    CARC_PHASE_TILE = 0,   /**< Place the drawn tile. */
+    CARC_PHASE_FIGURE = 1, /**< Place a figure on that tile, pass, or a variant's alternative. */
+    CARC_PHASE_ACTION = 2, /**< A further decision of the variant (e.g. a flock action). */
+    CARC_PHASE_OVER = 3    /**< The game has ended and is fully scored. */
+} carc_phase;
+
+/** The kinds of move. */
+typedef enum carc_move_kind {
+    CARC_MOVE_TILE = 1,   /**< Place tile `tile` at (`x`,`y`) turned `rotation` quarter turns clockwise. */
+    CARC_MOVE_FIGURE = 2, /**< Place figure kind `figure` on feature `feature` of the tile just placed. */
+    CARC_MOVE_PASS = 3,   /**< Place nothing / decline. */
+    CARC_MOVE_ACTION = 4  /**< A variant action: `action` and `target`, `x`, `y` as the variant documents. */
+} carc_move_kind;
+
+/**
+ * A move. Coordinates grow east (x) and south (y); the start tile is at (0,0).
+ * Zero-initialise moves you build by hand.
+ */
+typedef struct carc_move {
+    uint8_t kind;     /**< A ::carc_move_kind. */
+    uint8_t rotation; /**< TILE: 0..3 quarter turns clockwise. */
+    uint8_t figure;   /**< FIGURE: figure kind index. */
+    uint8_t feature;  /**< FIGURE: feature index within the tile type. */
+    int16_t x;        /**< TILE/FIGURE: column. ACTION: variant-defined. */
+    int16_t y;        /**< TILE/FIGURE: row. ACTION: variant-defined. */
+    uint16_t tile;    /**< TILE: tile type index. */
+    uint16_t action;  /**< ACTION: variant action code. */
+    int32_t target;   /**< ACTION: variant-defined argument (often a figure id). */
+} carc_move;
+
+/**
+ * The phase of the game and the player to decide. May perform the pending
+ * tile draw (so the game is not const).
+ * @param phase out (may be NULL). @param player out (may be NULL): 0-based seat.
+ * @return ::CARC_OK or ::CARC_E_NULL.
+ */
+CARC_API int carc_game_state(carc_game *g, carc_phase *phase, int *player);
+
+/**
+ * The tile type drawn for this turn (performing the draw if still pending).
+ * @param tile out: tile type index.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_PHASE (the
+ *         tile of this turn is already placed; see carc_game_last_tile()).
+ */
+CARC_API int carc_game_drawn_tile(carc_game *g, int *tile);
+
+/**
+ * Lists every legal move of the current decision, each exactly once (tile
+ * rotations that give an identical tile are listed once, as the lowest).
+ * @param buf,cap caller buffer; may be NULL/0 to ask for the count only.
+ * @param count out: number of legal moves (even when more than `cap`).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_BUFFER
+ *         (`count` is set and the first `cap` moves are written).
+ * Does not allocate.
+ */
+CARC_API int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count);
+
+/**
+ * Plays a move. An illegal move changes nothing.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_ILLEGAL_MOVE,
+ *         ::CARC_E_PHASE (a move kind the current phase does not take),
+ *         ::CARC_E_LIMIT (history full; the game is unchanged).
+ * Does not allocate.
+ */
+CARC_API int carc_game_apply(carc_game *g, const carc_move *m);
+
+/**
+ * Fixes the next tile drawn from the stack the tile's type belongs to.
+ * Several calls queue tiles in order. It applies to draws not yet made:
+ * the tile of a turn is drawn at the first call that needs it
+ * (carc_game_state(), carc_game_drawn_tile(), carc_game_moves(),
+ * carc_game_apply(), carc_game_is_over()), so fix it before those.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (bad type),
+ *         ::CARC_E_UNAVAILABLE (no copy left in that stack), ::CARC_E_LIMIT,
+ *         ::CARC_E_GAME_OVER.
+ */
+CARC_API int carc_game_set_next_tile(carc_game *g, int tile);
+
+/**
+ * Reseeds the game's generator: later random draws follow the new seed.
+ * Useful to give each playout of a tree search its own chance outcomes.
+ * The reseed is kept in the history, so saving and loading still replay.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_LIMIT (history full).
+ */
+CARC_API int carc_game_reseed(carc_game *g, uint64_t seed);
+
+/**
+ * Fixes the whole remaining order of a draw stack (`deck` = 0 is the main stack).
+ * `tiles` must be a permutation of exactly the tiles left in that stack.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_UNAVAILABLE, ::CARC_E_GAME_OVER.
+ */
+CARC_API int carc_game_set_deck_order(carc_game *g, int deck, const int *tiles, int n);
+
+/** Number of tiles still to draw in stack `deck` (0 = main). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+CARC_API int carc_game_deck_remaining(const carc_game *g, int deck, int *n);
+
+/**
+ * Fixes the next token drawn from a variant's bag (e.g. the sheep bag).
+ * @param bag bag name as the variant documents it (e.g. `"sheep"`).
+ * @param token token index within the bag (variant documents them).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOT_FOUND, ::CARC_E_RANGE,
+ *         ::CARC_E_UNAVAILABLE, ::CARC_E_LIMIT.
+ */
+CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
+
+/** @} */
+
+/** @defgroup queries Queries
+ *  @{ */
+
+/** A tile on the board. */
+typedef struct carc_placed_tile {
+    int x, y;     /**< Position. */
+    int type;     /**< Tile type index. */
+    int rotation; /**< Quarter turns clockwise. */
+    int turn;     /**< Turn it was placed in (0 for the start tile). */
+} carc_placed_tile;
+
+/** Number of tiles on the board. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_tile_count(const carc_game *g, int *n);
+
+/** The `i`-th tile placed (0 is the start tile). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+CARC_API int carc_game_tile(const carc_game *g, int i, carc_placed_tile *out);
+
+/** Index of the tile at (x,y), or -1 in `*index` if the square is empty. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_tile_at(const carc_game *g, int x, int y, int *index);
+
+/** The tile placed in the current turn (index), or -1 before placement. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_last_tile(const carc_game *g, int *index);
+
+/** A feature (a connected city, road, field, ...) seen from one of its pieces. */
+typedef struct carc_feature_info {
+    uint32_t struct_size;           /**< `sizeof(carc_feature_info)`. */
+    const char *kind;               /**< Kind name, e.g. `"city"`. */
+    int id;                         /**< Stable while the feature does not merge: pieces with equal id are one feature. */
+    int tiles;                      /**< Distinct tiles it covers. */
+    int open_edges;                 /**< Edge sides still open (0 when closed). */
+    int complete;                   /**< Nonzero if complete under the variant's rules. */
+    int figures[CARC_MAX_PLAYERS];  /**< Figures of each player standing on it (all figure kinds). */
+    int points_now;                 /**< What it would score for its leaders if scored now (in play if
+                                         complete, else as at game end). */
+} carc_feature_info;
+
+/**
+ * Describes the feature that feature `feature` of placed tile `tile_index` belongs to.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION.
+ */
+CARC_API int carc_game_feature(carc_game *g, int tile_index, int feature, carc_feature_info *info);
+
+/** A figure in a game. */
+typedef struct carc_figure_info {
+    int owner;       /**< Seat of the owner. */
+    int kind;        /**< Figure kind index (carc_variant_figure()). */
+    int on_board;    /**< Nonzero if on the board. */
+    int tile_index;  /**< Placed tile it stands on (-1 in supply). */
+    int feature;     /**< Feature index on that tile (-1 in supply). */
+} carc_figure_info;
+
+/** Number of figures in the game (all players, board and supply). @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_figure_count(const carc_game *g, int *n);
+
+/** Describes figure `id` (0 .. count-1; ids are stable for the whole game). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+CARC_API int carc_game_figure(const carc_game *g, int id, carc_figure_info *out);
+
+/** How many figures of kind `kind` player `player` has in supply. @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+CARC_API int carc_game_supply(const carc_game *g, int player, int kind, int *n);
+
+/** A player's total score. @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+CARC_API int carc_game_score(const carc_game *g, int player, int *score);
+
+/**
+ * A player's score by category: `out[c]` for category c of carc_variant_category().
+ * @param n size of `out`; at most that many entries are written.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_game_score_breakdown(const carc_game *g, int player, int *out, int n);
+
+/** Nonzero in `*over` when the game has ended. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_is_over(carc_game *g, int *over);
+
+/**
+ * Bit mask of the players with the highest score (ties share the win).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PHASE (game not over).
+ */
+CARC_API int carc_game_winners(carc_game *g, unsigned *mask);
+
+/** Why points were scored. */
+typedef enum carc_reason {
+    CARC_REASON_COMPLETED = 0, /**< A feature was completed during play. */
+    CARC_REASON_FINAL = 1,     /**< Final scoring at game end. */
+    CARC_REASON_ACTION = 2     /**< A variant action (removing a follower, a flock, a special tile). */
+} carc_reason;
+
+/** One scoring event: who got how many points, for which feature and why. */
+typedef struct carc_event {
+    int turn;        /**< Turn number. */
+    int player;      /**< Seat that scored. */
+    int points;      /**< Points scored (may be 0). */
+    int category;    /**< Scoring category (carc_variant_category()). */
+    int reason;      /**< A ::carc_reason. */
+    int tile_index;  /**< A placed tile of the feature (-1 if none). */
+    int feature;     /**< Feature index on that tile (-1 if none). */
+} carc_event;
+
+/** Number of scoring events so far. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_event_count(const carc_game *g, int *n);
+
+/** Scoring event `i` (oldest first). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+CARC_API int carc_game_event(const carc_game *g, int i, carc_event *out);
+
+/** @} */
+
+/** @defgroup saves Saving and loading
+ *  The text format is described in docs/save-format.md.
+ *  @{ */
+
+/**
+ * Writes the game as text (variant, options, seed, every draw and move).
+ * @param buf,cap caller buffer (may be NULL/0 to ask for the size).
+ * @param len out: bytes needed, not counting the terminating NUL that is
+ *        written when there is room.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER.
+ */
+CARC_API int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len);
+
+/** How to load a saved game. */
+typedef struct carc_load_options {
+    uint32_t struct_size;          /**< `sizeof(carc_load_options)`. */
+    const carc_registry *registry; /**< Where to find the variant; NULL: the built-ins. */
+    const carc_tileset *tileset;   /**< The custom tile set the game used, or NULL. */
+} carc_load_options;
+
+/**
+ * Rebuilds a saved game by replaying it.
+ * @param opts may be NULL (built-in variants and tile sets).
+ * @param out receives the game; free with carc_game_free().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text or a move
+ *         that is not legal when replayed), ::CARC_E_NOT_FOUND, ::CARC_E_NOMEM,
+ *         ::CARC_E_VERSION, and the errors of carc_game_new().
+ */
+CARC_API int carc_game_load(const carc_load_options *opts, const char *text, size_t len, carc_game **out);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,283 @@
+/**
+ * @file carcassonne_variant.h
+ * @brief Writing a ruleset: the variant vtable and the calls a variant may make.
+ *
+ * A variant is a constant ::carc_variant struct: its tile set as text, the
+ * feature kinds and figure kinds of its game, and hooks the core calls at
+ * fixed points of a turn. Every built-in ruleset is written against this
+ * header alone, so a third party can write one the same way and add it with
+ * carc_registry_add().
+ *
+ * ### Vocabulary
+ * - A **piece** is one feature of one placed tile (`c1` of the tile at (2,0)).
+ *   Pieces are numbered from 0 in placement order and never change.
+ * - A **feature** is a set of connected pieces (a whole city), named by
+ *   its root piece: carc_feature_of() gives it. A root stops being a root
+ *   when its feature merges with another, so do not keep feature ids across
+ *   tile placements; keep pieces.
+ * - A **system** is a coarser grouping: pieces joined across tile edges or by
+ *   a `link=` inside a tile (rivers through lakes, for instance).
+ *
+ * ### Hook order in a turn
+ * draw (`on_draw`) → tile placed (`on_tile_placed`) → figure step: core
+ * figure placements filtered by `figure_allowed`, plus `extra_moves`, applied by
+ * core or `apply_move` → `after_figure` (may open ::CARC_PHASE_ACTION, whose
+ * moves come from `extra_moves` and go to `apply_move`) → completed features
+ * (`on_completed`, default carc_score_feature()) → `end_of_turn` → next turn.
+ * When the main stack is empty at a draw: `final_scoring`, then game over.
+ *
+ * Hooks run inside the library: they must not call carc_game_apply() or
+ * other top-level game functions, only the calls of this header and the
+ * read-only queries of carcassonne.h. Hook state lives in the per-game
+ * buffer of `state_size` bytes (carc_variant_state()), which is copied with
+ * the game, so a variant keeps no state of its own.
+ */
+#ifndef CARCASSONNE_VARIANT_H
+#define CARCASSONNE_VARIANT_H
+
+#include "carcassonne.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** ABI version of ::carc_variant this header describes. */
+#define CARC_VARIANT_ABI 1
+/** Most bytes of per-game variant state. */
+#define CARC_VARIANT_STATE_MAX 512
+/** Most feature kinds a variant may declare. */
+#define CARC_MAX_KINDS 16
+/** Most figure kinds a variant may declare. */
+#define CARC_MAX_FIGURE_KINDS 4
+/** Most scoring categories a variant may declare. */
+#define CARC_MAX_CATEGORIES 12
+/** Most bags (token draws) a variant may declare. */
+#define CARC_MAX_BAGS 2
+/** Most token kinds in one bag. */
+#define CARC_MAX_TOKENS 8
+
+/** Flags of a feature kind. */
+enum carc_kind_flags {
+    CARC_KIND_MARKER = 1u << 0,   /**< A drawing on the tile, not a feature: no figure, never scored (hill, vineyard). */
+    CARC_KIND_AREA = 1u << 1,     /**< Complete when all 8 surrounding squares hold tiles (monastery). */
+    CARC_KIND_SCORED = 1u << 2,   /**< Scored by the default rules when completed during play. */
+    CARC_KIND_FINAL = 1u << 3     /**< Scored by the default final scoring when the game ends. */
+};
+
+/** A feature kind: the name used in the tile set and its flags. */
+typedef struct carc_kind_desc {
+    const char *name;  /**< Kind name in tile data, e.g. `"city"`. */
+    unsigned flags;    /**< ::carc_kind_flags. */
+} carc_kind_desc;
+
+/** Flags of a figure kind. */
+enum carc_figure_flags {
+    CARC_FIG_MAJORITY = 1u << 0, /**< Counts for the majority when its feature is scored (a follower). */
+    CARC_FIG_STAYS = 1u << 1,    /**< Not sent home when its feature is scored during play. */
+    CARC_FIG_SYSTEM = 1u << 2    /**< Blocking is checked over the whole system, not the feature. */
+};
+
+/** A figure kind each player owns some of. */
+typedef struct carc_figure_desc {
+    const char *name;     /**< E.g. `"follower"`, `"shepherd"`, `"hut"`. */
+    unsigned per_player;  /**< How many each player owns. */
+    unsigned kinds;       /**< Bit k set: may stand on feature kind k. */
+    unsigned block_class; /**< 0..3: cannot be placed where a figure of the same class already stands. */
+    unsigned flags;       /**< ::carc_figure_flags. */
+} carc_figure_desc;
+
+/** A ruleset option: a named integer with a range. */
+typedef struct carc_option_desc {
+    const char *name;  /**< E.g. `"hills"`. */
+    const char *help;  /**< One line describing it. */
+    int min_value;     /**< Smallest value. */
+    int max_value;     /**< Largest value. */
+    int default_value; /**< Value when the caller says nothing. */
+} carc_option_desc;
+
+/** A bag of tokens drawn at random and put back (e.g. sheep and wolves). */
+typedef struct carc_bag_desc {
+    const char *name;                              /**< Bag name, e.g. `"sheep"`. */
+    unsigned token_count;                          /**< Token kinds in the bag. */
+    const char *token_names[CARC_MAX_TOKENS];      /**< Name of each token kind. */
+    unsigned initial[CARC_MAX_TOKENS];             /**< How many of each at the start. */
+} carc_bag_desc;
+
+/**
+ * The variant vtable. New members are only ever appended; `struct_size`
+ * tells the library which ones a variant compiled against an older header
+ * has. Any hook may be NULL and then the default described beside it applies.
+ */
+struct carc_variant {
+    uint32_t struct_size;   /**< `sizeof(carc_variant)` as compiled by the variant's author. */
+    uint32_t abi;           /**< ::CARC_VARIANT_ABI. */
+    const char *name;       /**< Short name, e.g. `"base"`. */
+    const char *title;      /**< Human title. */
+    int min_players;        /**< Fewest players. */
+    int max_players;        /**< Most players (at most ::CARC_MAX_PLAYERS). */
+    const char *tiles;      /**< Built-in tile set text (docs/tile-format.md). */
+    size_t tiles_len;       /**< Its length in bytes. */
+    const carc_kind_desc *kinds;      /**< Feature kinds (index = kind id). */
+    int kind_count;                   /**< Number of kinds (at most ::CARC_MAX_KINDS). */
+    const carc_figure_desc *figures;  /**< Figure kinds (index = figure kind id). */
+    int figure_count;                 /**< Number of figure kinds (at most ::CARC_MAX_FIGURE_KINDS). */
+    const char *const *categories;    /**< Scoring category names. */
+    int category_count;               /**< Number of categories (at most ::CARC_MAX_CATEGORIES). */
+    const carc_option_desc *options;  /**< Ruleset options. */
+    int option_count;                 /**< Number of options. */
+    const carc_bag_desc *bags;        /**< Token bags. */
+    int bag_count;                    /**< Number of bags (at most ::CARC_MAX_BAGS). */
+    size_t state_size;                /**< Bytes of per-game state (at most ::CARC_VARIANT_STATE_MAX). */
+
+    /** After the start tile is placed. Initialise state. Return ::CARC_OK or an error that aborts creation. */
+    int (*setup)(carc_game *g);
+    /** A tile was drawn for the turn (before the check that it fits somewhere). */
+    void (*on_draw)(carc_game *g, int tile_type);
+    /** The turn's tile was placed and its features merged. */
+    void (*on_tile_placed)(carc_game *g, int tile_index);
+    /** Extra rule for a figure placement the core found legal. Return nonzero to allow. Default: allow. */
+    int (*figure_allowed)(carc_game *g, int figure_kind, int piece);
+    /**
+     * Adds the variant's own moves (kind ::CARC_MOVE_ACTION, or ::CARC_MOVE_PASS
+     * in the action phase) for the current phase. Writes at most `cap`
+     * moves to `out` and returns how many it wrote.
+     */
+    int (*extra_moves)(carc_game *g, carc_move *out, int cap);
+    /** Applies a move listed by `extra_moves`. Return ::CARC_OK or ::CARC_E_ILLEGAL_MOVE (nothing changed). */
+    int (*apply_move)(carc_game *g, const carc_move *m);
+    /**
+     * After the figure step (placement, pass or variant move `m`). May call
+     * carc_set_action_pending() to ask the player for a further decision.
+     */
+    void (*after_figure)(carc_game *g, const carc_move *m);
+    /**
+     * Points for a feature: `final` is nonzero at game end. Sets `*category`.
+     * Default: 1 per tile, category 0.
+     */
+    int (*feature_points)(carc_game *g, int feature, int final, int *category);
+    /** Narrows a tie: `*winners` has a bit per tied leading player. Default: all tied players score. */
+    void (*break_tie)(carc_game *g, int feature, unsigned *winners);
+    /** A feature completed this turn. Default: carc_score_feature() if its kind has ::CARC_KIND_SCORED. */
+    void (*on_completed)(carc_game *g, int feature);
+    /** Last thing in a turn, after the completed features. */
+    void (*end_of_turn)(carc_game *g);
+    /** Game end. Default: carc_score_feature() for every feature of a ::CARC_KIND_FINAL kind. */
+    void (*final_scoring)(carc_game *g);
+};
+
+/** @name Variant state and options
+ *  @{ */
+/** The variant's per-game state buffer (`state_size` bytes, zeroed at creation). */
+CARC_API void *carc_variant_state(carc_game *g);
+/** Value of ruleset option `index` in this game. Returns 0 for a bad index. */
+CARC_API int carc_rule(const carc_game *g, int index);
+/** @} */
+
+/** @name Tiles and pieces
+ *  @{ */
+/** Tile type of placed tile `tile_index`, or -1. */
+CARC_API int carc_tile_type(const carc_game *g, int tile_index);
+/** First piece of placed tile `tile_index`; its features are pieces first .. first+count-1 in tile-type order. -1 if none. */
+CARC_API int carc_tile_first_piece(const carc_game *g, int tile_index);
+/** Number of features of a tile type. */
+CARC_API int carc_type_feature_count(const carc_game *g, int tile_type);
+/** Kind id of feature `feature` of a tile type, or -1. */
+CARC_API int carc_type_feature_kind(const carc_game *g, int tile_type, int feature);
+/** Index of the attribute named `name` in this game's tile set (e.g. `"pennant"`, `"animals.deer"`), or -1. */
+CARC_API int carc_attr_index(const carc_game *g, const char *name);
+/** Placed tile a piece lies on, or -1. */
+CARC_API int carc_piece_tile(const carc_game *g, int piece);
+/** Feature index (within its tile type) of a piece, or -1. */
+CARC_API int carc_piece_local(const carc_game *g, int piece);
+/** Kind id of a piece, or -1. */
+CARC_API int carc_piece_kind(const carc_game *g, int piece);
+/** Value of attribute `attr` on a piece (0 if absent). */
+CARC_API int carc_piece_attr(const carc_game *g, int piece, int attr);
+/** Bit mask of the features of the same tile this piece borders (`borders=` in tile data). */
+CARC_API unsigned carc_piece_borders(const carc_game *g, int piece);
+/** Number of the 8 squares around placed tile `tile_index` that hold tiles (0..8). */
+CARC_API int carc_tile_neighbours(const carc_game *g, int tile_index);
+/** @} */
+
+/** @name Features and systems
+ *  @{ */
+/** The feature (root piece) a piece belongs to, or -1. */
+CARC_API int carc_feature_of(const carc_game *g, int piece);
+/** Kind id of a feature. */
+CARC_API int carc_feature_kind(const carc_game *g, int feature);
+/** Open edge sides of a feature (0 = closed). */
+CARC_API int carc_feature_open(const carc_game *g, int feature);
+/** Whether the feature is complete: closed, or for an area kind all 8 neighbours present. */
+CARC_API int carc_feature_complete(const carc_game *g, int feature);
+/** Distinct tiles the feature covers. */
+CARC_API int carc_feature_tiles(const carc_game *g, int feature);
+/** Sum of attribute `attr` over the feature's pieces. */
+CARC_API int carc_feature_attr(const carc_game *g, int feature, int attr);
+/** Writes up to `cap` pieces of the feature to `out`; returns how many there are in all. */
+CARC_API int carc_feature_pieces(const carc_game *g, int feature, int *out, int cap);
+/** The system (root piece) a piece belongs to, or -1. */
+CARC_API int carc_system_of(const carc_game *g, int piece);
+/** Writes up to `cap` pieces of the system to `out`; returns how many there are in all. */
+CARC_API int carc_system_pieces(const carc_game *g, int system, int *out, int cap);
+/** @} */
+
+/** @name Figures
+ *  Figure ids are those of carc_game_figure().
+ *  @{ */
+/** Piece the figure stands on, or -1 when in supply. */
+CARC_API int carc_figure_piece(const carc_game *g, int figure);
+/** Owner seat of a figure, or -1. */
+CARC_API int carc_figure_owner(const carc_game *g, int figure);
+/** Figure kind of a figure, or -1. */
+CARC_API int carc_figure_kind(const carc_game *g, int figure);
+/** Sends a figure home to its owner's supply (nothing if already there). */
+CARC_API void carc_figure_return(carc_game *g, int figure);
+/** Places a figure of kind `kind` of `player` from supply on `piece`; returns its id or -1 if none is in supply. */
+CARC_API int carc_figure_place(carc_game *g, int player, int kind, int piece);
+/** @} */
+
+/** @name Scoring
+ *  @{ */
+/** Adds points for a player and logs the event (`feature` may be -1). */
+CARC_API void carc_award(carc_game *g, int player, int points, int category, int reason, int feature);
+/**
+ * Scores a feature the standard way: majority of ::CARC_FIG_MAJORITY figures
+ * (ties all score, narrowed by `break_tie`), points from `feature_points`;
+ * during play the scored figures go home unless ::CARC_FIG_STAYS.
+ * Returns the bit mask of players who scored.
+ */
+CARC_API unsigned carc_score_feature(carc_game *g, int feature, int final);
+/** Counts ::CARC_FIG_MAJORITY figures per player on a feature into `counts[CARC_MAX_PLAYERS]`; returns the total. */
+CARC_API int carc_feature_followers(const carc_game *g, int feature, int *counts);
+/** @} */
+
+/** @name Turn control and chance
+ *  @{ */
+/** Seat of the player whose turn it is. */
+CARC_API int carc_turn_player(const carc_game *g);
+/** Placed tile index of this turn's tile, or -1 before placement. */
+CARC_API int carc_turn_tile(const carc_game *g);
+/** Nonzero if this turn is an extra turn. */
+CARC_API int carc_turn_is_extra(const carc_game *g);
+/** Opens (nonzero) or closes (0) the variant's action phase after the figure step. */
+CARC_API void carc_set_action_pending(carc_game *g, int pending);
+/** Grants the current player one extra turn drawing from stack `deck` (if it has tiles then). */
+CARC_API void carc_grant_extra_turn(carc_game *g, int deck);
+/** Index of the draw stack named `name` (e.g. `"menhir"`), or -1. Stack 0 is the main stack. */
+CARC_API int carc_deck_index(const carc_game *g, const char *name);
+/** Tiles left in stack `deck`. */
+CARC_API int carc_deck_left(const carc_game *g, int deck);
+/** Draws a tile from stack `deck` and removes it from play unseen (hills); returns its type or -1 if empty. */
+CARC_API int carc_deck_discard(carc_game *g, int deck);
+/** Draws a token from bag `bag` (honouring a fixed next token); returns the token kind or -1 if empty. */
+CARC_API int carc_bag_draw(carc_game *g, int bag);
+/** Puts `n` tokens of kind `token` back into bag `bag`. */
+CARC_API void carc_bag_return(carc_game *g, int bag, int token, int n);
+/** Tokens of kind `token` in bag `bag` now. */
+CARC_API int carc_bag_count(const carc_game *g, int bag, int token);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

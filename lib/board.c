@@ -1,0 +1,83 @@
+/* The board: a grid of placed tiles and the frontier of empty squares next
+ * to them, each with its edge requirement packed as a mask and a value over
+ * the 12 slot letters, so a fit test is one XOR and one AND. */
+#include <string.h>
+
+#include "internal.h"
+
+static const int DX[4] = {0, 1, 0, -1}; /* N E S W */
+static const int DY[4] = {-1, 0, 1, 0};
+
+int board_frontier_index(const carc_game *g, int x, int y)
+{
+    for (int i = 0; i < g->nfrontier; i++)
+        if (g->fx[i] == x && g->fy[i] == y) return i;
+    return -1;
+}
+
+int board_fits(const carc_game *g, int fi, int type, int rot)
+{
+    const tile_type *t = &g->ts->types[type];
+    return ((t->code[rot] ^ g->fval[fi]) & g->fmask[fi]) == 0;
+}
+
+int board_any_fit(const carc_game *g, int type)
+{
+    const tile_type *t = &g->ts->types[type];
+    for (int i = 0; i < g->nfrontier; i++)
+        for (int r = 0; r < 4; r++)
+            if (((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) return 1;
+    return 0;
+}
+
+int board_neighbours(const carc_game *g, int x, int y)
+{
+    int n = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if ((dx || dy) && board_at(g, x + dx, y + dy) >= 0) n++;
+    return n;
+}
+
+int board_place(carc_game *g, int type, int rot, int x, int y)
+{
+    int ti = g->ntiles++;
+    placed *pl = &g->tiles[ti];
+    pl->x = (int16_t)x;
+    pl->y = (int16_t)y;
+    pl->type = (uint8_t)type;
+    pl->rot = (uint8_t)rot;
+    pl->turn = (uint16_t)g->turn;
+    pl->first_piece = (uint16_t)g->npieces;
+    g->grid[GRID_CELL(x, y)] = (uint8_t)(ti + 1);
+
+    int fi = board_frontier_index(g, x, y);
+    if (fi >= 0) {
+        int last = --g->nfrontier;
+        g->fx[fi] = g->fx[last];
+        g->fy[fi] = g->fy[last];
+        g->fmask[fi] = g->fmask[last];
+        g->fval[fi] = g->fval[last];
+    }
+    uint64_t code = g->ts->types[type].code[rot];
+    for (int k = 0; k < 4; k++) {
+        int nx = x + DX[k], ny = y + DY[k];
+        if (board_at(g, nx, ny) >= 0) continue;
+        int f = board_frontier_index(g, nx, ny);
+        if (f < 0) {
+            f = g->nfrontier++;
+            g->fx[f] = (int16_t)nx;
+            g->fy[f] = (int16_t)ny;
+            g->fmask[f] = 0;
+            g->fval[f] = 0;
+        }
+        int opp = (k + 2) & 3;
+        for (int j = 0; j < 3; j++) {
+            int their = 3 * opp + j, ours = 3 * k + 2 - j;
+            uint64_t letter = (code >> (4 * ours)) & 0xF;
+            g->fmask[f] |= (uint64_t)0xF << (4 * their);
+            g->fval[f] |= letter << (4 * their);
+        }
+    }
+    return ti;
+}

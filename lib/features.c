@@ -1,0 +1,154 @@
+/* Features as union-find over pieces (one piece per feature of a placed
+ * tile), with what scoring needs kept at each root: open edge sides, figures
+ * per block class and attribute sums. Union by size keeps trees shallow, so
+ * finds need no path compression and work on a const game. */
+#include <string.h>
+
+#include "internal.h"
+
+static const int DX[4] = {0, 1, 0, -1};
+static const int DY[4] = {-1, 0, 1, 0};
+
+int feat_find(const carc_game *g, int p)
+{
+    while (g->pieces[p].parent != p) p = g->pieces[p].parent;
+    return p;
+}
+
+int sys_find(const carc_game *g, int p)
+{
+    while (g->pieces[p].sparent != p) p = g->pieces[p].sparent;
+    return p;
+}
+
+static void feat_union(carc_game *g, int a, int b)
+{
+    a = feat_find(g, a);
+    b = feat_find(g, b);
+    if (a == b) return;
+    piece *pa = &g->pieces[a], *pb = &g->pieces[b];
+    if (pa->size < pb->size) {
+        piece *t = pa;
+        pa = pb;
+        pb = t;
+        int ti = a;
+        a = b;
+        b = ti;
+    }
+    pb->parent = (uint16_t)a;
+    pa->size = (uint16_t)(pa->size + pb->size);
+    pa->open = (uint8_t)(pa->open + pb->open);
+    for (int i = 0; i < 4; i++) pa->occ[i] = (uint8_t)(pa->occ[i] + pb->occ[i]);
+    for (int i = 0; i < MAX_ATTRS; i++) {
+        unsigned s = (unsigned)pa->attr[i] + pb->attr[i];
+        pa->attr[i] = (uint8_t)(s > 255 ? 255 : s);
+    }
+    uint16_t t = pa->next;
+    pa->next = pb->next;
+    pb->next = t;
+}
+
+static void sys_union(carc_game *g, int a, int b)
+{
+    a = sys_find(g, a);
+    b = sys_find(g, b);
+    if (a == b) return;
+    piece *pa = &g->pieces[a], *pb = &g->pieces[b];
+    if (pa->ssize < pb->ssize) {
+        piece *t = pa;
+        pa = pb;
+        pb = t;
+        int ti = a;
+        a = b;
+        b = ti;
+    }
+    pb->sparent = (uint16_t)a;
+    pa->ssize = (uint16_t)(pa->ssize + pb->ssize);
+    for (int i = 0; i < 4; i++) pa->socc[i] = (uint8_t)(pa->socc[i] + pb->socc[i]);
+    uint16_t t = pa->snext;
+    pa->snext = pb->snext;
+    pb->snext = t;
+}
+
+/* Adds the pieces of placed tile ti and joins them to the neighbours'.
+ * Each side where a neighbour lies closes one open side of every feature
+ * touching it on either tile; facing slots then join. */
+void feat_add_tile(carc_game *g, int ti)
+{
+    const placed *pl = &g->tiles[ti];
+    const tile_type *t = &g->ts->types[pl->type];
+    int base = g->npieces;
+    for (int i = 0; i < t->nfeat; i++) {
+        piece *p = &g->pieces[base + i];
+        const tile_feat *f = &t->feat[i];
+        memset(p, 0, sizeof *p);
+        p->parent = p->sparent = p->next = p->snext = (uint16_t)(base + i);
+        p->size = p->ssize = 1;
+        p->tile = (uint8_t)ti;
+        p->local = (uint8_t)i;
+        p->kind = f->kind;
+        p->open = f->nsides;
+        memcpy(p->attr, f->attr, sizeof p->attr);
+    }
+    g->npieces += t->nfeat;
+    for (int i = 0; i < t->nfeat; i++)
+        for (int j = i + 1; j < t->nfeat; j++)
+            if (t->feat[i].links & (1u << j)) sys_union(g, base + i, base + j);
+
+    for (int k = 0; k < 4; k++) {
+        int ni = board_at(g, pl->x + DX[k], pl->y + DY[k]);
+        if (ni < 0) continue;
+        const placed *np = &g->tiles[ni];
+        const tile_type *nt = &g->ts->types[np->type];
+        int opp = (k + 2) & 3;
+        unsigned mine = t->side_mask[pl->rot][k], theirs = nt->side_mask[np->rot][opp];
+        for (int i = 0; i < t->nfeat; i++)
+            if (mine & (1u << i)) g->pieces[feat_find(g, base + i)].open--;
+        for (int i = 0; i < nt->nfeat; i++)
+            if (theirs & (1u << i)) g->pieces[feat_find(g, np->first_piece + i)].open--;
+        for (int j = 0; j < 3; j++) {
+            int a = t->slot_feat[pl->rot][3 * k + j];
+            int b = nt->slot_feat[np->rot][3 * opp + 2 - j];
+            if (a < 0 || b < 0) continue;
+            feat_union(g, base + a, np->first_piece + b);
+            sys_union(g, base + a, np->first_piece + b);
+        }
+    }
+}
+
+int feat_tiles(const carc_game *g, int root)
+{
+    uint64_t seen[2] = {0, 0};
+    int n = 0, p = root;
+    do {
+        int t = g->pieces[p].tile;
+        uint64_t bit = 1ull << (t & 63);
+        if (!(seen[t >> 6] & bit)) {
+            seen[t >> 6] |= bit;
+            n++;
+        }
+        p = g->pieces[p].next;
+    } while (p != root);
+    return n;
+}
+
+int feat_complete(const carc_game *g, int root)
+{
+    const piece *p = &g->pieces[root];
+    if (g->v->kinds[p->kind].flags & CARC_KIND_AREA) {
+        const placed *pl = &g->tiles[p->tile];
+        return board_neighbours(g, pl->x, pl->y) == 8;
+    }
+    return p->open == 0;
+}
+
+/* Counts a figure in (delta 1) or out (-1) of the occupancy at its root. */
+void feat_occ_add(carc_game *g, int fig, int delta)
+{
+    const figure *f = &g->figs[fig];
+    const carc_figure_desc *d = &g->v->figures[f->kind];
+    if (d->flags & CARC_FIG_SYSTEM)
+        g->pieces[sys_find(g, f->piece)].socc[d->block_class & 3] += (uint8_t)delta;
+    else
+        g->pieces[feat_find(g, f->piece)].occ[d->block_class & 3] += (uint8_t)delta;
+}

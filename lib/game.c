@@ -1,0 +1,182 @@
+/* Game lifecycle: create, free, clone, copy. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* A game and, when it uses its variant's built-in tile set, that tile set
+ * live in one allocation, so clone is one malloc and one memcpy. */
+typedef struct game_block {
+    carc_game game;
+    carc_tileset own_ts;
+} game_block;
+
+static int option_index(const carc_variant *v, const char *name)
+{
+    for (int i = 0; i < v->option_count; i++)
+        if (strcmp(v->options[i].name, name) == 0) return i;
+    return -1;
+}
+
+static int resolve_variant(const carc_game_options *o, const carc_variant **out)
+{
+    if (o->variant) {
+        *out = o->variant;
+        return CARC_OK;
+    }
+    if (!o->variant_name) return CARC_E_NULL;
+    return carc_registry_find(o->registry, o->variant_name, out);
+}
+
+static int setup_pieces_and_figures(carc_game *g)
+{
+    const carc_variant *v = g->v;
+    const carc_tileset *ts = g->ts;
+    for (int i = 0; i < ts->ntypes; i++) {
+        const tile_type *t = &ts->types[i];
+        int n = t->count - (t->start ? 1 : 0);
+        deck *d = &g->decks[t->deck];
+        for (int c = 0; c < n; c++) d->left[d->nleft++] = (uint8_t)i;
+    }
+    for (int b = 0; b < v->bag_count; b++)
+        for (unsigned k = 0; k < v->bags[b].token_count && k < CARC_MAX_TOKENS; k++)
+            g->bags[b].count[k] = (uint8_t)v->bags[b].initial[k];
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < v->figure_count; k++)
+            for (unsigned c = 0; c < v->figures[k].per_player; c++) {
+                if (g->nfigures == MAX_FIGURES) return CARC_E_LIMIT;
+                figure *f = &g->figs[g->nfigures++];
+                f->owner = (uint8_t)p;
+                f->kind = (uint8_t)k;
+                f->piece = -1;
+                g->supply[p][k]++;
+            }
+    return CARC_OK;
+}
+
+int carc_game_new(const carc_game_options *opts, carc_game **out)
+{
+    if (!opts || !out) return CARC_E_NULL;
+    if (opts->struct_size < sizeof *opts) return CARC_E_VERSION;
+    const carc_variant *v;
+    int r = resolve_variant(opts, &v);
+    if (r) return r;
+    r = variant_check(v);
+    if (r) return r;
+    if (opts->players < v->min_players || opts->players > v->max_players) return CARC_E_RANGE;
+    if (opts->tileset && opts->tileset->variant != v) return CARC_E_MISMATCH;
+    if (opts->rule_count < 0 || (opts->rule_count > 0 && !opts->rules)) return CARC_E_NULL;
+
+    game_block *blk = calloc(1, opts->tileset ? sizeof(carc_game) : sizeof *blk);
+    if (!blk) return CARC_E_NOMEM;
+    carc_game *g = &blk->game;
+    if (opts->tileset) {
+        g->ts = opts->tileset;
+    } else {
+        r = tileset_parse(v, v->tiles, v->tiles_len, &blk->own_ts, NULL, 0);
+        if (r) {
+            free(blk);
+            return CARC_E_INVALID;
+        }
+        g->ts = &blk->own_ts;
+    }
+    g->v = v;
+    g->nplayers = opts->players;
+    g->seed = g->rng = opts->seed;
+    for (int i = 0; i < v->option_count; i++) g->rules[i] = v->options[i].default_value;
+    for (int i = 0; i < opts->rule_count; i++) {
+        if (!opts->rules[i].name) {
+            free(blk);
+            return CARC_E_NULL;
+        }
+        int k = option_index(v, opts->rules[i].name);
+        if (k < 0) {
+            free(blk);
+            return CARC_E_NOT_FOUND;
+        }
+        if (opts->rules[i].value < v->options[k].min_value || opts->rules[i].value > v->options[k].max_value) {
+            free(blk);
+            return CARC_E_RANGE;
+        }
+        g->rules[k] = opts->rules[i].value;
+    }
+    r = setup_pieces_and_figures(g);
+    if (r) {
+        free(blk);
+        return r;
+    }
+    int ti = board_place(g, g->ts->start_type, 0, 0, 0);
+    feat_add_tile(g, ti);
+    g->turn = 1;
+    g->phase = CARC_PHASE_TILE;
+    g->turn_tile = -1;
+    g->extra_deck = -1;
+    if (v->setup) {
+        r = v->setup(g);
+        if (r) {
+            free(blk);
+            return r;
+        }
+    }
+    *out = g;
+    return CARC_OK;
+}
+
+void carc_game_free(carc_game *g) { free(g); }
+
+static int owns_tileset(const carc_game *g) { return g->ts == &((const game_block *)g)->own_ts; }
+
+static void copy_state(carc_game *dst, const carc_game *src)
+{
+    const carc_tileset *keep = dst->ts;
+    /* the fixed part, then only the used prefix of the long arrays */
+    memcpy(dst, src, offsetof(carc_game, pieces));
+    memcpy(dst->pieces, src->pieces, (size_t)src->npieces * sizeof src->pieces[0]);
+    memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
+    memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
+    dst->ts = keep;
+}
+
+int carc_game_clone(const carc_game *g, carc_game **out)
+{
+    if (!g || !out) return CARC_E_NULL;
+    size_t size = owns_tileset(g) ? sizeof(game_block) : sizeof(carc_game);
+    game_block *blk = malloc(size);
+    if (!blk) return CARC_E_NOMEM;
+    if (owns_tileset(g)) memcpy(&blk->own_ts, g->ts, sizeof blk->own_ts);
+    blk->game.ts = owns_tileset(g) ? &blk->own_ts : g->ts;
+    copy_state(&blk->game, g);
+    *out = &blk->game;
+    return CARC_OK;
+}
+
+int carc_game_copy(carc_game *dst, const carc_game *src)
+{
+    if (!dst || !src) return CARC_E_NULL;
+    if (dst == src) return CARC_OK;
+    if (dst->ts != src->ts && (dst->v != src->v || dst->ts->fingerprint != src->ts->fingerprint))
+        return CARC_E_MISMATCH;
+    copy_state(dst, src);
+    return CARC_OK;
+}
+
+int carc_game_variant(const carc_game *g, const carc_variant **out)
+{
+    if (!g || !out) return CARC_E_NULL;
+    *out = g->v;
+    return CARC_OK;
+}
+
+int carc_game_tileset(const carc_game *g, const carc_tileset **out)
+{
+    if (!g || !out) return CARC_E_NULL;
+    *out = g->ts;
+    return CARC_OK;
+}
+
+int carc_game_players(const carc_game *g, int *players)
+{
+    if (!g || !players) return CARC_E_NULL;
+    *players = g->nplayers;
+    return CARC_OK;
+}

@@ -1,0 +1,233 @@
+/* Internal types shared by the core's files. Nothing here is public ABI. */
+#ifndef CARC_INTERNAL_H
+#define CARC_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "carcassonne.h"
+#include "carcassonne_variant.h"
+
+/* Capacities. Fixed arrays keep a game in one block, so clone is one copy
+ * and no move allocates. */
+#define MAX_TILES 126        /* tiles on the board; see GRID_BITS for why */
+#define MAX_TYPES 128        /* tile types in a tile set */
+#define MAX_FEATS 12         /* features on one tile type */
+#define MAX_ATTRS 16         /* distinct attribute names in a tile set */
+#define MAX_PIECES 1024      /* features of all placed tiles */
+#define MAX_DECKS 4          /* draw stacks */
+#define MAX_FIGURES 96       /* figures of all players */
+#define MAX_FRONTIER 256     /* empty squares next to tiles: at most 2 per tile + 4 */
+#define MAX_EVENTS 1024      /* scoring events kept */
+#define MAX_HISTORY 1536     /* moves and draws kept for saving */
+#define MAX_FORCED 128       /* queued fixed draws per stack */
+#define MAX_FORCED_TOKENS 32 /* queued fixed tokens per bag */
+#define MAX_EXTRA_MOVES 512  /* variant moves in one decision */
+
+/* The board is a 128x128 torus indexed by the low bits of x and y. A connected
+ * set of n tiles spans at most n columns and rows, and its frontier one more
+ * on each side, so with n <= 126 no two squares in use share a cell. */
+#define GRID_BITS 7
+#define GRID_SIZE (1 << GRID_BITS)
+#define GRID_MASK (GRID_SIZE - 1)
+#define GRID_CELL(x, y) ((((unsigned)(y) & GRID_MASK) << GRID_BITS) | ((unsigned)(x) & GRID_MASK))
+
+/* ---- tile sets ---------------------------------------------------------- */
+
+typedef struct tile_feat {
+    uint16_t slots;   /* 12-bit mask, unrotated */
+    uint16_t borders; /* local features it borders */
+    uint16_t links;   /* local features joined to it in a system */
+    uint8_t kind;
+    uint8_t nsides;   /* sides it touches: its open edges on placement */
+    uint8_t attr[MAX_ATTRS];
+    char id[12];
+} tile_feat;
+
+typedef struct tile_type {
+    char name[24];
+    uint8_t count;
+    uint8_t start;
+    uint8_t deck;
+    uint8_t nfeat;
+    uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
+    uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
+    char edges[12];         /* letters, unrotated */
+    int8_t slot_feat[4][12];/* per rotation: local feature at each board-facing slot */
+    uint16_t side_mask[4][4]; /* per rotation and side: local features touching that side */
+    uint64_t code[4];       /* per rotation: 12 slot letters as nibbles, slot s at bits 4s */
+    tile_feat feat[MAX_FEATS];
+} tile_type;
+
+struct carc_tileset {
+    const carc_variant *variant;
+    char name[32];
+    int ntypes;
+    int total;        /* tiles including the start tile */
+    int start_type;
+    int ndecks;
+    char deck_names[MAX_DECKS][24];
+    int nattrs;
+    char attr_names[MAX_ATTRS][32];
+    int max_pieces;   /* pieces if every tile is placed */
+    uint64_t fingerprint;
+    tile_type types[MAX_TYPES];
+};
+
+/* ---- games -------------------------------------------------------------- */
+
+typedef struct piece {
+    uint16_t parent, sparent;  /* union-find: feature, system */
+    uint16_t next, snext;      /* circular lists of the members */
+    uint16_t size, ssize;      /* union by size */
+    uint8_t tile;              /* placed tile index */
+    uint8_t local;             /* feature index in the tile type */
+    uint8_t kind;
+    uint8_t open;              /* at a root: open edge sides of the feature */
+    uint8_t occ[4];            /* at a feature root: figures per block class */
+    uint8_t socc[4];           /* at a system root: system-scoped figures per class */
+    uint8_t attr[MAX_ATTRS];   /* at a feature root: attribute sums (saturating) */
+} piece;
+
+typedef struct placed {
+    int16_t x, y;
+    uint8_t type, rot;
+    uint16_t first_piece;
+    uint16_t turn;
+} placed;
+
+typedef struct figure {
+    uint8_t owner, kind;
+    int16_t piece; /* -1: in supply */
+} figure;
+
+typedef struct event_rec {
+    uint16_t turn;
+    uint8_t player, category, reason;
+    int16_t points;
+    int16_t piece; /* a piece of the feature, -1 if none */
+} event_rec;
+
+enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4 };
+
+typedef struct hist_rec {
+    uint8_t kind;
+    uint8_t which;   /* deck or bag */
+    uint8_t forced;  /* the draw was fixed by the caller */
+    uint8_t pad;
+    uint16_t value;  /* tile type or token */
+    union {
+        carc_move move; /* H_MOVE */
+        uint64_t seed;  /* H_RESEED */
+    };
+} hist_rec;
+
+typedef struct deck {
+    uint8_t left[MAX_TILES]; /* remaining tile types, unordered */
+    uint16_t nleft;
+    uint16_t nforced, forced_head;
+    uint8_t forced[MAX_FORCED];
+} deck;
+
+typedef struct bag {
+    uint8_t count[CARC_MAX_TOKENS];
+    uint8_t nforced, forced_head;
+    uint8_t forced[MAX_FORCED_TOKENS];
+} bag;
+
+struct carc_game {
+    /* --- copied whole by carc_game_copy --- */
+    const carc_variant *v;
+    const carc_tileset *ts;
+    int nplayers;
+    uint64_t seed;
+    uint64_t rng;
+    int rules[32];
+
+    int phase;          /* carc_phase */
+    int player;
+    int turn;
+    int hand_valid;
+    int hand;           /* drawn tile type */
+    int turn_tile;      /* placed index of this turn's tile, -1 before */
+    int turn_deck;      /* stack this turn draws from */
+    int is_extra;
+    int extra_deck;     /* granted extra turn's stack, -1 none */
+    int action_pending;
+    int over;
+
+    int score[CARC_MAX_PLAYERS];
+    int cat[CARC_MAX_PLAYERS][CARC_MAX_CATEGORIES];
+    uint8_t supply[CARC_MAX_PLAYERS][CARC_MAX_FIGURE_KINDS];
+
+    int nfigures;
+    figure figs[MAX_FIGURES];
+
+    deck decks[MAX_DECKS];
+    bag bags[CARC_MAX_BAGS];
+
+    int nfrontier;
+    int16_t fx[MAX_FRONTIER], fy[MAX_FRONTIER];
+    uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
+
+    int ntiles;
+    placed tiles[MAX_TILES];
+
+    int nevents;
+    int nhist;
+    int npieces;
+
+    uint8_t grid[GRID_SIZE * GRID_SIZE]; /* placed index + 1, 0 = empty */
+    _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
+
+    /* --- copied up to the counts above --- */
+    piece pieces[MAX_PIECES];
+    event_rec events[MAX_EVENTS];
+    hist_rec hist[MAX_HISTORY];
+};
+
+/* rng.c */
+uint64_t rng_next(uint64_t *state);
+unsigned rng_below(uint64_t *state, unsigned n);
+
+/* tileset.c */
+int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
+int tileset_builtin(const carc_variant *v, carc_tileset **out); /* parses v->tiles */
+
+/* board.c */
+static inline int board_at(const carc_game *g, int x, int y)
+{
+    return (int)g->grid[GRID_CELL(x, y)] - 1;
+}
+int board_frontier_index(const carc_game *g, int x, int y);
+int board_place(carc_game *g, int type, int rot, int x, int y); /* returns placed index */
+int board_fits(const carc_game *g, int fi, int type, int rot);
+int board_any_fit(const carc_game *g, int type);
+int board_neighbours(const carc_game *g, int x, int y);
+
+/* features.c */
+int feat_find(const carc_game *g, int p);
+int sys_find(const carc_game *g, int p);
+void feat_add_tile(carc_game *g, int ti);
+int feat_tiles(const carc_game *g, int root);
+int feat_complete(const carc_game *g, int root);
+void feat_occ_add(carc_game *g, int fig, int delta);
+
+/* turn.c */
+int game_resolve(carc_game *g);
+int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
+int game_apply(carc_game *g, const carc_move *m, int record);
+int hist_push(carc_game *g, const hist_rec *h);
+int deck_draw(carc_game *g, int d);
+
+/* scoring.c */
+void score_final(carc_game *g);
+int feature_points(carc_game *g, int root, int final, int *cat);
+
+/* registry.c */
+int builtin_count(void);
+const carc_variant *builtin_at(int i);
+int variant_check(const carc_variant *v);
+
+#endif

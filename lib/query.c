@@ -1,0 +1,151 @@
+/* Read-only queries of carcassonne.h. */
+#include <string.h>
+
+#include "internal.h"
+
+int carc_game_tile_count(const carc_game *g, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    *n = g->ntiles;
+    return CARC_OK;
+}
+
+int carc_game_tile(const carc_game *g, int i, carc_placed_tile *out)
+{
+    if (!g || !out) return CARC_E_NULL;
+    if (i < 0 || i >= g->ntiles) return CARC_E_RANGE;
+    const placed *p = &g->tiles[i];
+    out->x = p->x;
+    out->y = p->y;
+    out->type = p->type;
+    out->rotation = p->rot;
+    out->turn = p->turn;
+    return CARC_OK;
+}
+
+int carc_game_tile_at(const carc_game *g, int x, int y, int *index)
+{
+    if (!g || !index) return CARC_E_NULL;
+    int i = board_at(g, x, y);
+    /* the grid wraps: make sure the tile found really is at (x,y) */
+    if (i >= 0 && (g->tiles[i].x != x || g->tiles[i].y != y)) i = -1;
+    *index = i;
+    return CARC_OK;
+}
+
+int carc_game_last_tile(const carc_game *g, int *index)
+{
+    if (!g || !index) return CARC_E_NULL;
+    *index = g->turn_tile;
+    return CARC_OK;
+}
+
+int carc_game_feature(carc_game *g, int tile_index, int feature, carc_feature_info *info)
+{
+    if (!g || !info) return CARC_E_NULL;
+    if (info->struct_size < sizeof *info) return CARC_E_VERSION;
+    if (tile_index < 0 || tile_index >= g->ntiles) return CARC_E_RANGE;
+    const placed *pl = &g->tiles[tile_index];
+    if (feature < 0 || feature >= g->ts->types[pl->type].nfeat) return CARC_E_RANGE;
+    int root = feat_find(g, pl->first_piece + feature);
+    info->kind = g->v->kinds[g->pieces[root].kind].name;
+    info->id = root;
+    info->tiles = feat_tiles(g, root);
+    info->open_edges = g->pieces[root].open;
+    info->complete = feat_complete(g, root);
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) info->figures[p] = 0;
+    for (int i = 0; i < g->nfigures; i++)
+        if (g->figs[i].piece >= 0 && feat_find(g, g->figs[i].piece) == root) info->figures[g->figs[i].owner]++;
+    int cat;
+    info->points_now = feature_points(g, root, !info->complete, &cat);
+    return CARC_OK;
+}
+
+int carc_game_figure_count(const carc_game *g, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    *n = g->nfigures;
+    return CARC_OK;
+}
+
+int carc_game_figure(const carc_game *g, int id, carc_figure_info *out)
+{
+    if (!g || !out) return CARC_E_NULL;
+    if (id < 0 || id >= g->nfigures) return CARC_E_RANGE;
+    const figure *f = &g->figs[id];
+    out->owner = f->owner;
+    out->kind = f->kind;
+    out->on_board = f->piece >= 0;
+    out->tile_index = f->piece >= 0 ? g->pieces[f->piece].tile : -1;
+    out->feature = f->piece >= 0 ? g->pieces[f->piece].local : -1;
+    return CARC_OK;
+}
+
+int carc_game_supply(const carc_game *g, int player, int kind, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    if (player < 0 || player >= g->nplayers || kind < 0 || kind >= g->v->figure_count) return CARC_E_RANGE;
+    *n = g->supply[player][kind];
+    return CARC_OK;
+}
+
+int carc_game_score(const carc_game *g, int player, int *score)
+{
+    if (!g || !score) return CARC_E_NULL;
+    if (player < 0 || player >= g->nplayers) return CARC_E_RANGE;
+    *score = g->score[player];
+    return CARC_OK;
+}
+
+int carc_game_score_breakdown(const carc_game *g, int player, int *out, int n)
+{
+    if (!g || !out) return CARC_E_NULL;
+    if (player < 0 || player >= g->nplayers || n < 0) return CARC_E_RANGE;
+    for (int c = 0; c < n && c < CARC_MAX_CATEGORIES; c++) out[c] = g->cat[player][c];
+    for (int c = CARC_MAX_CATEGORIES; c < n; c++) out[c] = 0;
+    return CARC_OK;
+}
+
+int carc_game_is_over(carc_game *g, int *over)
+{
+    if (!g || !over) return CARC_E_NULL;
+    game_resolve(g);
+    *over = g->over;
+    return CARC_OK;
+}
+
+int carc_game_winners(carc_game *g, unsigned *mask)
+{
+    if (!g || !mask) return CARC_E_NULL;
+    game_resolve(g);
+    if (!g->over) return CARC_E_PHASE;
+    int best = g->score[0];
+    for (int p = 1; p < g->nplayers; p++)
+        if (g->score[p] > best) best = g->score[p];
+    *mask = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        if (g->score[p] == best) *mask |= 1u << p;
+    return CARC_OK;
+}
+
+int carc_game_event_count(const carc_game *g, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    *n = g->nevents;
+    return CARC_OK;
+}
+
+int carc_game_event(const carc_game *g, int i, carc_event *out)
+{
+    if (!g || !out) return CARC_E_NULL;
+    if (i < 0 || i >= g->nevents) return CARC_E_RANGE;
+    const event_rec *e = &g->events[i];
+    out->turn = e->turn;
+    out->player = e->player;
+    out->points = e->points;
+    out->category = e->category;
+    out->reason = e->reason;
+    out->tile_index = e->piece >= 0 ? g->pieces[e->piece].tile : -1;
+    out->feature = e->piece >= 0 ? g->pieces[e->piece].local : -1;
+    return CARC_OK;
+}

@@ -1,0 +1,146 @@
+/* Registries of variants. The built-in list lives outside the core
+ * (variants/builtin.c), so the core never names a ruleset. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_REGISTERED 64
+
+struct carc_registry {
+    int n;
+    const carc_variant *list[MAX_REGISTERED];
+};
+
+int variant_check(const carc_variant *v)
+{
+    if (!v) return CARC_E_NULL;
+    if (v->struct_size < sizeof(carc_variant) || v->abi != CARC_VARIANT_ABI) return CARC_E_VERSION;
+    if (!v->name || !v->name[0] || !v->tiles || !v->kinds || !v->categories) return CARC_E_INVALID;
+    if (v->min_players < 1 || v->max_players > CARC_MAX_PLAYERS || v->min_players > v->max_players)
+        return CARC_E_INVALID;
+    if (v->kind_count < 1 || v->kind_count > CARC_MAX_KINDS) return CARC_E_INVALID;
+    if (v->figure_count < 0 || v->figure_count > CARC_MAX_FIGURE_KINDS || (v->figure_count && !v->figures))
+        return CARC_E_INVALID;
+    if (v->category_count < 1 || v->category_count > CARC_MAX_CATEGORIES) return CARC_E_INVALID;
+    if (v->option_count < 0 || v->option_count > 32 || (v->option_count && !v->options)) return CARC_E_INVALID;
+    if (v->bag_count < 0 || v->bag_count > CARC_MAX_BAGS || (v->bag_count && !v->bags)) return CARC_E_INVALID;
+    for (int b = 0; b < v->bag_count; b++)
+        if (v->bags[b].token_count < 1 || v->bags[b].token_count > CARC_MAX_TOKENS) return CARC_E_INVALID;
+    if (v->state_size > CARC_VARIANT_STATE_MAX) return CARC_E_INVALID;
+    unsigned figs = 0;
+    for (int k = 0; k < v->figure_count; k++) figs += v->figures[k].per_player;
+    if (figs * (unsigned)v->max_players > MAX_FIGURES) return CARC_E_LIMIT;
+    return CARC_OK;
+}
+
+int carc_registry_new(carc_registry **out)
+{
+    if (!out) return CARC_E_NULL;
+    carc_registry *r = calloc(1, sizeof *r);
+    if (!r) return CARC_E_NOMEM;
+    for (int i = 0; i < builtin_count() && r->n < MAX_REGISTERED; i++) r->list[r->n++] = builtin_at(i);
+    *out = r;
+    return CARC_OK;
+}
+
+void carc_registry_free(carc_registry *reg) { free(reg); }
+
+int carc_registry_add(carc_registry *reg, const carc_variant *v)
+{
+    if (!reg || !v) return CARC_E_NULL;
+    int r = variant_check(v);
+    if (r) return r;
+    for (int i = 0; i < reg->n; i++)
+        if (strcmp(reg->list[i]->name, v->name) == 0) return CARC_E_INVALID;
+    if (reg->n == MAX_REGISTERED) return CARC_E_LIMIT;
+    carc_tileset *ts;
+    r = tileset_builtin(v, &ts);
+    if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
+    carc_tileset_free(ts);
+    reg->list[reg->n++] = v;
+    return CARC_OK;
+}
+
+int carc_registry_count(const carc_registry *reg, int *count)
+{
+    if (!count) return CARC_E_NULL;
+    *count = reg ? reg->n : builtin_count();
+    return CARC_OK;
+}
+
+int carc_registry_at(const carc_registry *reg, int index, const carc_variant **out)
+{
+    if (!out) return CARC_E_NULL;
+    int n = reg ? reg->n : builtin_count();
+    if (index < 0 || index >= n) return CARC_E_RANGE;
+    *out = reg ? reg->list[index] : builtin_at(index);
+    return CARC_OK;
+}
+
+int carc_registry_find(const carc_registry *reg, const char *name, const carc_variant **out)
+{
+    if (!name || !out) return CARC_E_NULL;
+    int n = reg ? reg->n : builtin_count();
+    for (int i = 0; i < n; i++) {
+        const carc_variant *v = reg ? reg->list[i] : builtin_at(i);
+        if (strcmp(v->name, name) == 0) {
+            *out = v;
+            return CARC_OK;
+        }
+    }
+    return CARC_E_NOT_FOUND;
+}
+
+int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
+{
+    if (!v || !info) return CARC_E_NULL;
+    if (info->struct_size < sizeof *info) return CARC_E_VERSION;
+    int r = variant_check(v);
+    if (r) return r;
+    carc_tileset *ts;
+    r = tileset_builtin(v, &ts);
+    if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
+    info->name = v->name;
+    info->title = v->title;
+    info->min_players = v->min_players;
+    info->max_players = v->max_players;
+    info->tile_count = ts->total;
+    info->tile_type_count = ts->ntypes;
+    info->figure_kind_count = v->figure_count;
+    info->option_count = v->option_count;
+    info->category_count = v->category_count;
+    carc_tileset_free(ts);
+    return CARC_OK;
+}
+
+int carc_variant_figure(const carc_variant *v, int index, const char **name, int *per_player)
+{
+    if (!v) return CARC_E_NULL;
+    if (index < 0 || index >= v->figure_count) return CARC_E_RANGE;
+    if (name) *name = v->figures[index].name;
+    if (per_player) *per_player = (int)v->figures[index].per_player;
+    return CARC_OK;
+}
+
+int carc_variant_option(const carc_variant *v, int index, const char **name, const char **help, int *min_value,
+                        int *max_value, int *default_value)
+{
+    if (!v) return CARC_E_NULL;
+    if (index < 0 || index >= v->option_count) return CARC_E_RANGE;
+    const carc_option_desc *o = &v->options[index];
+    if (name) *name = o->name;
+    if (help) *help = o->help;
+    if (min_value) *min_value = o->min_value;
+    if (max_value) *max_value = o->max_value;
+    if (default_value) *default_value = o->default_value;
+    return CARC_OK;
+}
+
+int carc_variant_category(const carc_variant *v, int index, const char **name)
+{
+    if (!v || !name) return CARC_E_NULL;
+    if (index < 0 || index >= v->category_count) return CARC_E_RANGE;
+    *name = v->categories[index];
+    return CARC_OK;
+}

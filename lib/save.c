@@ -1,0 +1,363 @@
+/* Saved games: a line-based text of the options and every draw and move,
+ * replayed on load (format: docs/save-format.md). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define SAVE_MAGIC "carcassonne-save 1"
+
+typedef struct out_buf {
+    char *buf;
+    size_t cap, len;
+} out_buf;
+
+static void put(out_buf *o, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if (o->buf && o->len + (size_t)n < o->cap) memcpy(o->buf + o->len, line, (size_t)n);
+    o->len += (size_t)n;
+}
+
+static const char *feature_id(const carc_game *g, int type, int f)
+{
+    return g->ts->types[type].feat[f].id;
+}
+
+static void put_move(out_buf *o, const carc_game *g, const carc_move *m, int placed_type)
+{
+    switch (m->kind) {
+    case CARC_MOVE_TILE:
+        put(o, "move tile %s %d %d %d\n", g->ts->types[m->tile].name, m->x, m->y, m->rotation);
+        break;
+    case CARC_MOVE_FIGURE:
+        put(o, "move figure %s %s %d %d\n", g->v->figures[m->figure].name, feature_id(g, placed_type, m->feature),
+            m->x, m->y);
+        break;
+    case CARC_MOVE_PASS:
+        put(o, "move pass\n");
+        break;
+    default:
+        put(o, "move action %u %" PRId32 " %d %d %u %u\n", m->action, m->target, m->x, m->y, m->figure, m->feature);
+        break;
+    }
+}
+
+int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
+{
+    if (!g || !len) return CARC_E_NULL;
+    out_buf o = {buf, cap, 0};
+    put(&o, SAVE_MAGIC "\n");
+    put(&o, "variant %s\n", g->v->name);
+    put(&o, "players %d\n", g->nplayers);
+    put(&o, "seed %" PRIu64 "\n", g->seed);
+    put(&o, "tileset %016" PRIx64 "\n", g->ts->fingerprint);
+    for (int i = 0; i < g->v->option_count; i++) put(&o, "rule %s %d\n", g->v->options[i].name, g->rules[i]);
+    int placed_type = -1;
+    for (int i = 0; i < g->nhist; i++) {
+        const hist_rec *h = &g->hist[i];
+        if (h->kind == H_DRAW) {
+            put(&o, "draw %s %s%s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name,
+                h->forced ? " forced" : "");
+        } else if (h->kind == H_RESEED) {
+            put(&o, "reseed %" PRIu64 "\n", h->seed);
+        } else if (h->kind == H_TOKEN) {
+            put(&o, "token %s %s%s\n", g->v->bags[h->which].name,
+                g->v->bags[h->which].token_names[h->value], h->forced ? " forced" : "");
+        } else {
+            if (h->move.kind == CARC_MOVE_TILE) placed_type = h->move.tile;
+            put_move(&o, g, &h->move, placed_type);
+        }
+    }
+    /* fixed draws queued but not yet made */
+    for (int d = 0; d < g->ts->ndecks; d++)
+        for (int i = g->decks[d].forced_head; i < g->decks[d].nforced; i++)
+            put(&o, "next-tile %s\n", g->ts->types[g->decks[d].forced[i]].name);
+    for (int b = 0; b < g->v->bag_count; b++)
+        for (int i = g->bags[b].forced_head; i < g->bags[b].nforced; i++)
+            put(&o, "next-token %s %s\n", g->v->bags[b].name, g->v->bags[b].token_names[g->bags[b].forced[i]]);
+    put(&o, "end\n");
+    *len = o.len;
+    if (buf && cap > o.len) {
+        buf[o.len] = 0;
+        return CARC_OK;
+    }
+    return CARC_E_BUFFER;
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+#define MAX_WORDS 8
+
+typedef struct line {
+    int n;
+    char w[MAX_WORDS][40];
+} line;
+
+/* Splits the next line into words; returns 0 at the end, -1 if malformed. */
+static int next_line(const char **p, const char *end, line *ln)
+{
+    while (*p < end) {
+        const char *eol = memchr(*p, '\n', (size_t)(end - *p));
+        if (!eol) eol = end;
+        const char *s = *p;
+        *p = eol < end ? eol + 1 : end;
+        ln->n = 0;
+        while (s < eol) {
+            while (s < eol && (*s == ' ' || *s == '\t' || *s == '\r')) s++;
+            if (s == eol) break;
+            const char *q = s;
+            while (q < eol && *q != ' ' && *q != '\t' && *q != '\r') {
+                if (*q == 0) return -1;
+                q++;
+            }
+            if (ln->n == MAX_WORDS || (size_t)(q - s) >= sizeof ln->w[0]) return -1;
+            memcpy(ln->w[ln->n], s, (size_t)(q - s));
+            ln->w[ln->n][q - s] = 0;
+            ln->n++;
+            s = q;
+        }
+        if (ln->n) return 1;
+    }
+    return 0;
+}
+
+static int to_int(const char *s, long lo, long hi, long *out)
+{
+    char *e;
+    if (!*s) return -1;
+    long v = strtol(s, &e, 10);
+    if (*e || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int find_type(const carc_game *g, const char *name)
+{
+    for (int i = 0; i < g->ts->ntypes; i++)
+        if (strcmp(g->ts->types[i].name, name) == 0) return i;
+    return -1;
+}
+
+static int find_token(const carc_game *g, const char *bag_name, const char *tok, int *b, int *t)
+{
+    for (int i = 0; i < g->v->bag_count; i++)
+        if (strcmp(g->v->bags[i].name, bag_name) == 0)
+            for (unsigned k = 0; k < g->v->bags[i].token_count; k++)
+                if (strcmp(g->v->bags[i].token_names[k], tok) == 0) {
+                    *b = i;
+                    *t = (int)k;
+                    return 0;
+                }
+    return -1;
+}
+
+static int parse_move(carc_game *g, const line *ln, carc_move *m)
+{
+    memset(m, 0, sizeof *m);
+    long a, b, c, d, e, f;
+    if (ln->n == 2 && strcmp(ln->w[1], "pass") == 0) {
+        m->kind = CARC_MOVE_PASS;
+        return 0;
+    }
+    if (ln->n == 6 && strcmp(ln->w[1], "tile") == 0) {
+        int t = find_type(g, ln->w[2]);
+        if (t < 0 || to_int(ln->w[3], -32768, 32767, &a) || to_int(ln->w[4], -32768, 32767, &b) ||
+            to_int(ln->w[5], 0, 3, &c))
+            return -1;
+        m->kind = CARC_MOVE_TILE;
+        m->tile = (uint16_t)t;
+        m->x = (int16_t)a;
+        m->y = (int16_t)b;
+        m->rotation = (uint8_t)c;
+        return 0;
+    }
+    if (ln->n == 6 && strcmp(ln->w[1], "figure") == 0) {
+        if (g->turn_tile < 0) return -1;
+        const tile_type *t = &g->ts->types[g->tiles[g->turn_tile].type];
+        int k = -1, fe = -1;
+        for (int i = 0; i < g->v->figure_count; i++)
+            if (strcmp(g->v->figures[i].name, ln->w[2]) == 0) k = i;
+        for (int i = 0; i < t->nfeat; i++)
+            if (strcmp(t->feat[i].id, ln->w[3]) == 0) fe = i;
+        if (k < 0 || fe < 0 || to_int(ln->w[4], -32768, 32767, &a) || to_int(ln->w[5], -32768, 32767, &b))
+            return -1;
+        m->kind = CARC_MOVE_FIGURE;
+        m->figure = (uint8_t)k;
+        m->feature = (uint8_t)fe;
+        m->x = (int16_t)a;
+        m->y = (int16_t)b;
+        return 0;
+    }
+    if (ln->n == 8 && strcmp(ln->w[1], "action") == 0) {
+        if (to_int(ln->w[2], 0, 65535, &a) || to_int(ln->w[3], INT32_MIN, INT32_MAX, &b) ||
+            to_int(ln->w[4], -32768, 32767, &c) || to_int(ln->w[5], -32768, 32767, &d) ||
+            to_int(ln->w[6], 0, 255, &e) || to_int(ln->w[7], 0, 255, &f))
+            return -1;
+        m->kind = CARC_MOVE_ACTION;
+        m->action = (uint16_t)a;
+        m->target = (int32_t)b;
+        m->x = (int16_t)c;
+        m->y = (int16_t)d;
+        m->figure = (uint8_t)e;
+        m->feature = (uint8_t)f;
+        return 0;
+    }
+    return -1;
+}
+
+/* The header: magic, variant, players, seed, tileset, rules. */
+static int load_header(const carc_load_options *opts, const char **p, const char *end, carc_game **out)
+{
+    line ln;
+    if (next_line(p, end, &ln) != 1 || ln.n != 2 || strcmp(ln.w[0], "carcassonne-save") || strcmp(ln.w[1], "1"))
+        return CARC_E_PARSE;
+    carc_game_options o;
+    memset(&o, 0, sizeof o);
+    o.struct_size = sizeof o;
+    o.registry = opts ? opts->registry : NULL;
+    o.tileset = opts ? opts->tileset : NULL;
+    char variant[40] = "";
+    carc_option rules[32];
+    char names[32][40];
+    uint64_t fp = 0;
+    int have_players = 0, have_seed = 0, have_fp = 0;
+    const char *mark = *p;
+    for (;;) {
+        mark = *p;
+        int r = next_line(p, end, &ln);
+        if (r != 1) return CARC_E_PARSE;
+        long v;
+        if (strcmp(ln.w[0], "variant") == 0 && ln.n == 2) {
+            strcpy(variant, ln.w[1]);
+        } else if (strcmp(ln.w[0], "players") == 0 && ln.n == 2 && !to_int(ln.w[1], 1, CARC_MAX_PLAYERS, &v)) {
+            o.players = (int)v;
+            have_players = 1;
+        } else if (strcmp(ln.w[0], "seed") == 0 && ln.n == 2) {
+            char *e;
+            o.seed = strtoull(ln.w[1], &e, 10);
+            if (*e || ln.w[1][0] == '-') return CARC_E_PARSE;
+            have_seed = 1;
+        } else if (strcmp(ln.w[0], "tileset") == 0 && ln.n == 2) {
+            char *e;
+            fp = strtoull(ln.w[1], &e, 16);
+            if (*e) return CARC_E_PARSE;
+            have_fp = 1;
+        } else if (strcmp(ln.w[0], "rule") == 0 && ln.n == 3 && o.rule_count < 32 &&
+                   !to_int(ln.w[2], -1000000, 1000000, &v)) {
+            strcpy(names[o.rule_count], ln.w[1]);
+            rules[o.rule_count].name = names[o.rule_count];
+            rules[o.rule_count].value = (int)v;
+            o.rule_count++;
+        } else {
+            break;
+        }
+    }
+    *p = mark;
+    if (!variant[0] || !have_players || !have_seed || !have_fp) return CARC_E_PARSE;
+    o.variant_name = variant;
+    o.rules = rules;
+    int r = carc_game_new(&o, out);
+    if (r) return r;
+    if ((*out)->ts->fingerprint != fp) {
+        carc_game_free(*out);
+        return CARC_E_MISMATCH;
+    }
+    return CARC_OK;
+}
+
+/* Replays the body. Fixed draws are queued as they come, random ones are
+ * left to the generator; the rebuilt history must then equal the saved one. */
+static int load_body(carc_game *g, const char **p, const char *end, hist_rec *want, int *nwant)
+{
+    line ln;
+    int r;
+    while ((r = next_line(p, end, &ln)) == 1) {
+        if (strcmp(ln.w[0], "end") == 0 && ln.n == 1) return CARC_OK;
+        if (strcmp(ln.w[0], "draw") == 0 && (ln.n == 3 || (ln.n == 4 && strcmp(ln.w[3], "forced") == 0))) {
+            int d = carc_deck_index(g, ln.w[1]), t = find_type(g, ln.w[2]);
+            if (d < 0 || t < 0 || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            hist_rec h = {.kind = H_DRAW, .which = (uint8_t)d, .forced = ln.n == 4, .value = (uint16_t)t};
+            want[(*nwant)++] = h;
+            if (ln.n == 4) {
+                deck *dk = &g->decks[d];
+                if (dk->nforced == MAX_FORCED) return CARC_E_PARSE;
+                dk->forced[dk->nforced++] = (uint8_t)t;
+            }
+        } else if (strcmp(ln.w[0], "token") == 0 && (ln.n == 3 || (ln.n == 4 && strcmp(ln.w[3], "forced") == 0))) {
+            int b, t;
+            if (find_token(g, ln.w[1], ln.w[2], &b, &t) || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = ln.n == 4, .value = (uint16_t)t};
+            want[(*nwant)++] = h;
+            if (ln.n == 4 && carc_game_set_next_token(g, ln.w[1], t)) return CARC_E_PARSE;
+        } else if (strcmp(ln.w[0], "reseed") == 0 && ln.n == 2) {
+            char *e;
+            uint64_t seed = strtoull(ln.w[1], &e, 10);
+            if (*e || ln.w[1][0] == '-' || *nwant == MAX_HISTORY || carc_game_reseed(g, seed)) return CARC_E_PARSE;
+            hist_rec h = {.kind = H_RESEED, .seed = seed};
+            want[(*nwant)++] = h;
+        } else if (strcmp(ln.w[0], "move") == 0) {
+            carc_move m;
+            if (parse_move(g, &ln, &m) || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            if (game_apply(g, &m, 1)) return CARC_E_PARSE;
+            hist_rec h = {.kind = H_MOVE, .move = g->hist[g->nhist - 1].move};
+            want[(*nwant)++] = h;
+        } else if (strcmp(ln.w[0], "next-tile") == 0 && ln.n == 2) {
+            int t = find_type(g, ln.w[1]);
+            if (t < 0) return CARC_E_PARSE;
+            if (g->nhist < *nwant) game_resolve(g); /* a trailing draw of the saved game comes first */
+            if (carc_game_set_next_tile(g, t)) return CARC_E_PARSE;
+        } else if (strcmp(ln.w[0], "next-token") == 0 && ln.n == 3) {
+            int b, t;
+            if (find_token(g, ln.w[1], ln.w[2], &b, &t) || carc_game_set_next_token(g, ln.w[1], t))
+                return CARC_E_PARSE;
+        } else {
+            return CARC_E_PARSE;
+        }
+    }
+    return CARC_E_PARSE; /* no "end" line */
+}
+
+int carc_game_load(const carc_load_options *opts, const char *text, size_t len, carc_game **out)
+{
+    if (!text || !out) return CARC_E_NULL;
+    if (opts && opts->struct_size < sizeof *opts) return CARC_E_VERSION;
+    const char *p = text, *end = text + len;
+    carc_game *g;
+    int r = load_header(opts, &p, end, &g);
+    if (r) return r;
+    hist_rec *want = malloc(sizeof(hist_rec) * MAX_HISTORY);
+    if (!want) {
+        carc_game_free(g);
+        return CARC_E_NOMEM;
+    }
+    int nwant = 0;
+    r = load_body(g, &p, end, want, &nwant);
+    if (r == CARC_OK && g->nhist < nwant) game_resolve(g); /* the saved game had drawn its next tile */
+    if (r == CARC_OK) {
+        int same = g->nhist == nwant;
+        for (int i = 0; same && i < nwant; i++) {
+            const hist_rec *a = &g->hist[i], *b = &want[i];
+            same = a->kind == b->kind;
+            if (same && a->kind == H_MOVE) same = memcmp(&a->move, &b->move, sizeof a->move) == 0;
+            else if (same && a->kind == H_RESEED) same = a->seed == b->seed;
+            else if (same) same = a->which == b->which && a->value == b->value && a->forced == b->forced;
+        }
+        if (!same) r = CARC_E_PARSE;
+    }
+    free(want);
+    if (r) {
+        carc_game_free(g);
+        return r;
+    }
+    *out = g;
+    return CARC_OK;
+}

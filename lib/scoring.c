@@ -1,0 +1,76 @@
+/* The scoring framework: majorities, awards, the event log, final scoring. */
+#include "internal.h"
+
+void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
+{
+    if (!g || player < 0 || player >= g->nplayers) return;
+    if (category < 0 || category >= CARC_MAX_CATEGORIES) category = 0;
+    g->score[player] += points;
+    g->cat[player][category] += points;
+    if (points == 0 || g->nevents == MAX_EVENTS) return;
+    event_rec *e = &g->events[g->nevents++];
+    e->turn = (uint16_t)g->turn;
+    e->player = (uint8_t)player;
+    e->category = (uint8_t)category;
+    e->reason = (uint8_t)reason;
+    e->points = (int16_t)points;
+    e->piece = (int16_t)(feature >= 0 && feature < g->npieces ? feature : -1);
+}
+
+int feature_points(carc_game *g, int root, int final, int *cat)
+{
+    *cat = 0;
+    if (g->v->feature_points) return g->v->feature_points(g, root, final, cat);
+    return feat_tiles(g, root);
+}
+
+int carc_feature_followers(const carc_game *g, int feature, int *counts)
+{
+    int total = 0;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
+    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    for (int i = 0; i < g->nfigures; i++) {
+        const figure *f = &g->figs[i];
+        if (f->piece < 0 || !(g->v->figures[f->kind].flags & CARC_FIG_MAJORITY)) continue;
+        if (feat_find(g, f->piece) != feature) continue;
+        counts[f->owner]++;
+        total++;
+    }
+    return total;
+}
+
+unsigned carc_score_feature(carc_game *g, int feature, int final)
+{
+    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    feature = feat_find(g, feature);
+    int counts[CARC_MAX_PLAYERS];
+    if (!carc_feature_followers(g, feature, counts)) return 0;
+    int best = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        if (counts[p] > best) best = counts[p];
+    unsigned winners = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        if (counts[p] == best) winners |= 1u << p;
+    if ((winners & (winners - 1)) && g->v->break_tie) g->v->break_tie(g, feature, &winners);
+    int cat;
+    int pts = feature_points(g, feature, final, &cat);
+    for (int p = 0; p < g->nplayers; p++)
+        if (winners & (1u << p))
+            carc_award(g, p, pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
+    if (!final)
+        for (int i = 0; i < g->nfigures; i++) {
+            const figure *f = &g->figs[i];
+            unsigned fl = g->v->figures[f->kind].flags;
+            if (f->piece >= 0 && (fl & CARC_FIG_MAJORITY) && !(fl & CARC_FIG_STAYS) &&
+                feat_find(g, f->piece) == feature)
+                carc_figure_return(g, i);
+        }
+    return winners;
+}
+
+void score_final(carc_game *g)
+{
+    for (int p = 0; p < g->npieces; p++)
+        if (feat_find(g, p) == p && (g->v->kinds[g->pieces[p].kind].flags & CARC_KIND_FINAL))
+            carc_score_feature(g, p, 1);
+}

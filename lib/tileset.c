@@ -1,0 +1,460 @@
+/* Tile-set text parser and the per-rotation tables derived from it. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct parser {
+    const carc_variant *v;
+    carc_tileset *ts;
+    char *err;
+    size_t cap;
+    int line;
+    char letters[16]; /* letter of each nibble code 1..15 */
+    int nletters;
+    /* ids named by borders=/link= in the current tile, resolved at its end */
+    char refs[MAX_FEATS][2][MAX_FEATS][12];
+    int nrefs[MAX_FEATS][2];
+} parser;
+
+static int fail(parser *ps, const char *fmt, ...)
+{
+    if (ps->err && ps->cap) {
+        int n = snprintf(ps->err, ps->cap, "line %d: ", ps->line);
+        if (n >= 0 && (size_t)n < ps->cap) {
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(ps->err + n, ps->cap - (size_t)n, fmt, ap);
+            va_end(ap);
+        }
+    }
+    return CARC_E_PARSE;
+}
+
+static int copy_word(char *dst, size_t cap, const char *src, size_t n)
+{
+    if (n == 0 || n >= cap) return -1;
+    memcpy(dst, src, n);
+    dst[n] = 0;
+    return 0;
+}
+
+static int letter_code(parser *ps, char c)
+{
+    for (int i = 1; i <= ps->nletters; i++)
+        if (ps->letters[i] == c) return i;
+    if (ps->nletters == 15) return -1;
+    ps->letters[++ps->nletters] = c;
+    return ps->nletters;
+}
+
+static int attr_index(carc_tileset *ts, const char *name, int create)
+{
+    for (int i = 0; i < ts->nattrs; i++)
+        if (strcmp(ts->attr_names[i], name) == 0) return i;
+    if (!create || ts->nattrs == MAX_ATTRS || strlen(name) >= sizeof ts->attr_names[0]) return -1;
+    strcpy(ts->attr_names[ts->nattrs], name);
+    return ts->nattrs++;
+}
+
+static int deck_index(carc_tileset *ts, const char *name)
+{
+    for (int i = 0; i < ts->ndecks; i++)
+        if (strcmp(ts->deck_names[i], name) == 0) return i;
+    if (ts->ndecks == MAX_DECKS || strlen(name) >= sizeof ts->deck_names[0]) return -1;
+    strcpy(ts->deck_names[ts->ndecks], name);
+    return ts->ndecks++;
+}
+
+static int parse_int(const char *s, size_t n, int *out)
+{
+    if (n == 0 || n > 6) return -1;
+    int v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i])) return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+/* Splits the next space-separated token off *s (bounded by end). */
+static int next_token(const char **s, const char *end, const char **tok, size_t *n)
+{
+    const char *p = *s;
+    while (p < end && (*p == ' ' || *p == '\t')) p++;
+    if (p >= end) return 0;
+    const char *q = p;
+    while (q < end && *q != ' ' && *q != '\t') q++;
+    *tok = p;
+    *n = (size_t)(q - p);
+    *s = q;
+    return 1;
+}
+
+static int set_attr(parser *ps, tile_feat *f, const char *name, int value)
+{
+    int a = attr_index(ps->ts, name, 1);
+    if (a < 0) return fail(ps, "too many attribute names (at most %d)", MAX_ATTRS);
+    if (value > 255) return fail(ps, "attribute %s too large", name);
+    f->attr[a] = (uint8_t)value;
+    return 0;
+}
+
+/* key=value on a feature line; see docs/tile-format.md for the value forms. */
+static int feature_attr(parser *ps, tile_feat *f, int fi, const char *k, size_t kn, const char *v, size_t vn)
+{
+    char key[32];
+    if (copy_word(key, sizeof key, k, kn)) return fail(ps, "bad attribute name");
+    if (strcmp(key, "slots") == 0) {
+        if (vn == 4 && memcmp(v, "none", 4) == 0) return 0;
+        const char *p = v, *e = v + vn;
+        while (p < e) {
+            const char *q = p;
+            while (q < e && *q != ',') q++;
+            int s;
+            if (parse_int(p, (size_t)(q - p), &s) || s > 11) return fail(ps, "bad slot list");
+            f->slots |= (uint16_t)(1u << s);
+            p = q + 1;
+        }
+        return 0;
+    }
+    if (strcmp(key, "id") == 0) {
+        if (copy_word(f->id, sizeof f->id, v, vn)) return fail(ps, "bad feature id");
+        return 0;
+    }
+    int which = strcmp(key, "borders") == 0 ? 0 : strcmp(key, "link") == 0 ? 1 : -1;
+    if (which >= 0) {
+        if (vn == 4 && memcmp(v, "none", 4) == 0) return 0;
+        const char *p = v, *e = v + vn;
+        while (p < e) {
+            const char *q = p;
+            while (q < e && *q != ',') q++;
+            int *n = &ps->nrefs[fi][which];
+            if (*n == MAX_FEATS || copy_word(ps->refs[fi][which][*n], 12, p, (size_t)(q - p)))
+                return fail(ps, "bad feature id list");
+            (*n)++;
+            p = q + 1;
+        }
+        return 0;
+    }
+    int num;
+    if (parse_int(v, vn, &num) == 0) return set_attr(ps, f, key, num);
+    /* word, or list of word[:count] */
+    const char *p = v, *e = v + vn;
+    while (p < e) {
+        const char *q = p;
+        while (q < e && *q != ',') q++;
+        const char *colon = memchr(p, ':', (size_t)(q - p));
+        char name[64];
+        size_t wn = (size_t)((colon ? colon : q) - p);
+        int count = 1;
+        if (colon && parse_int(colon + 1, (size_t)(q - colon - 1), &count)) return fail(ps, "bad count in %s", key);
+        if (kn + 1 + wn >= sizeof name || wn == 0) return fail(ps, "bad value for %s", key);
+        memcpy(name, k, kn);
+        name[kn] = '.';
+        memcpy(name + kn + 1, p, wn);
+        name[kn + 1 + wn] = 0;
+        int r = set_attr(ps, f, name, count);
+        if (r) return r;
+        p = q + 1;
+    }
+    return 0;
+}
+
+static int find_local(const tile_type *t, const char *id)
+{
+    for (int i = 0; i < t->nfeat; i++)
+        if (strcmp(t->feat[i].id, id) == 0) return i;
+    return -1;
+}
+
+/* Whether placing t at rotation a gives the same tile as at rotation b. */
+static int same_rotation(const tile_type *t, int a, int b)
+{
+    if (t->code[a] != t->code[b]) return 0;
+    int map[MAX_FEATS];
+    for (int i = 0; i < MAX_FEATS; i++) map[i] = -1;
+    for (int s = 0; s < 12; s++) {
+        int fa = t->slot_feat[a][s], fb = t->slot_feat[b][s];
+        if ((fa < 0) != (fb < 0)) return 0;
+        if (fa < 0) continue;
+        if (map[fa] >= 0 && map[fa] != fb) return 0;
+        map[fa] = fb;
+    }
+    for (int i = 0; i < t->nfeat; i++) {
+        if (t->feat[i].slots == 0) {
+            if (map[i] >= 0) return 0;
+            map[i] = i; /* features inside the tile turn with it */
+        }
+        if (map[i] < 0) return 0;
+    }
+    for (int i = 0; i < t->nfeat; i++) {
+        const tile_feat *x = &t->feat[i], *y = &t->feat[map[i]];
+        if (x->kind != y->kind || memcmp(x->attr, y->attr, sizeof x->attr)) return 0;
+        for (int j = 0; j < t->nfeat; j++) {
+            if (((x->borders >> j) & 1) != ((y->borders >> map[j]) & 1)) return 0;
+            if (((x->links >> j) & 1) != ((y->links >> map[j]) & 1)) return 0;
+        }
+    }
+    return 1;
+}
+
+static int finish_tile(parser *ps, tile_type *t)
+{
+    if (!t->name[0]) return 0;
+    for (int s = 0; s < 12; s++)
+        if (!t->edges[s]) return fail(ps, "tile %s has no edges line", t->name);
+    uint16_t seen = 0;
+    for (int i = 0; i < t->nfeat; i++) {
+        tile_feat *f = &t->feat[i];
+        if (!f->id[0]) return fail(ps, "tile %s: feature %d has no id", t->name, i + 1);
+        if (find_local(t, f->id) != i) return fail(ps, "tile %s: duplicate id %s", t->name, f->id);
+        if (seen & f->slots) return fail(ps, "tile %s: slot used by two features", t->name);
+        seen |= f->slots;
+        for (int w = 0; w < 2; w++)
+            for (int r = 0; r < ps->nrefs[i][w]; r++) {
+                int j = find_local(t, ps->refs[i][w][r]);
+                if (j < 0 || j == i) return fail(ps, "tile %s: unknown id %s", t->name, ps->refs[i][w][r]);
+                if (w == 0) {
+                    f->borders |= (uint16_t)(1u << j);
+                    t->feat[j].borders |= (uint16_t)(1u << i);
+                } else {
+                    f->links |= (uint16_t)(1u << j);
+                    t->feat[j].links |= (uint16_t)(1u << i);
+                }
+            }
+        for (int side = 0; side < 4; side++)
+            if (f->slots & (7u << (3 * side))) f->nsides++;
+    }
+    for (int r = 0; r < 4; r++) {
+        t->code[r] = 0;
+        for (int k = 0; k < 4; k++) t->side_mask[r][k] = 0;
+        for (int s = 0; s < 12; s++) {
+            int orig = (s + 12 - 3 * r) % 12;
+            int fi = -1;
+            for (int i = 0; i < t->nfeat; i++)
+                if (t->feat[i].slots & (1u << orig)) fi = i;
+            t->slot_feat[r][s] = (int8_t)fi;
+            if (fi >= 0) t->side_mask[r][s / 3] |= (uint16_t)(1u << fi);
+            t->code[r] |= (uint64_t)(unsigned char)t->edges[orig] << (4 * s);
+        }
+    }
+    t->distinct_rots = 0;
+    for (int r = 0; r < 4; r++) {
+        t->canon_rot[r] = (uint8_t)r;
+        for (int q = 0; q < r; q++)
+            if (same_rotation(t, q, r)) {
+                t->canon_rot[r] = t->canon_rot[q];
+                break;
+            }
+        if (t->canon_rot[r] == r) t->distinct_rots |= (uint8_t)(1u << r);
+    }
+    memset(ps->nrefs, 0, sizeof ps->nrefs);
+    return 0;
+}
+
+static int kind_of(const carc_variant *v, const char *name, size_t n)
+{
+    for (int k = 0; k < v->kind_count; k++)
+        if (strlen(v->kinds[k].name) == n && memcmp(v->kinds[k].name, name, n) == 0) return k;
+    return -1;
+}
+
+int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap)
+{
+    parser ps;
+    memset(&ps, 0, sizeof ps);
+    memset(ts, 0, sizeof *ts);
+    ps.v = v;
+    ps.ts = ts;
+    ps.err = err;
+    ps.cap = cap;
+    if (err && cap) err[0] = 0;
+    ts->variant = v;
+    ts->start_type = -1;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
+    ts->fingerprint = h;
+    deck_index(ts, "main");
+
+    tile_type *cur = NULL;
+    const char *p = text, *end = text + len;
+    while (p < end) {
+        ps.line++;
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol) eol = end;
+        const char *le = eol;
+        const char *hash = memchr(p, '#', (size_t)(le - p));
+        if (hash) le = hash;
+        for (const char *c = p; c < le; c++)
+            if (*c == 0) return fail(&ps, "NUL byte");
+        const char *s = p, *tok;
+        size_t n;
+        p = eol + 1;
+        if (!next_token(&s, le, &tok, &n)) continue;
+        if (n == 7 && memcmp(tok, "tileset", 7) == 0) {
+            if (!next_token(&s, le, &tok, &n) || copy_word(ts->name, sizeof ts->name, tok, n))
+                return fail(&ps, "bad tileset name");
+        } else if (n == 4 && memcmp(tok, "tile", 4) == 0) {
+            if (cur) {
+                int r = finish_tile(&ps, cur);
+                if (r) return r;
+            }
+            if (ts->ntypes == MAX_TYPES) return fail(&ps, "too many tile types (at most %d)", MAX_TYPES);
+            cur = &ts->types[ts->ntypes++];
+            memset(cur, 0, sizeof *cur);
+            cur->count = 1;
+            if (!next_token(&s, le, &tok, &n) || copy_word(cur->name, sizeof cur->name, tok, n))
+                return fail(&ps, "bad tile id");
+            for (int i = 0; i < ts->ntypes - 1; i++)
+                if (strcmp(ts->types[i].name, cur->name) == 0) return fail(&ps, "duplicate tile id %s", cur->name);
+            while (next_token(&s, le, &tok, &n)) {
+                int num;
+                if (n == 5 && memcmp(tok, "start", 5) == 0) {
+                    if (ts->start_type >= 0) return fail(&ps, "two start tiles");
+                    cur->start = 1;
+                    ts->start_type = ts->ntypes - 1;
+                } else if (n > 6 && memcmp(tok, "count=", 6) == 0) {
+                    if (parse_int(tok + 6, n - 6, &num) || num < 1 || num > MAX_TILES) return fail(&ps, "bad count");
+                    cur->count = (uint8_t)num;
+                } else if (n > 5 && memcmp(tok, "deck=", 5) == 0) {
+                    char dn[24];
+                    if (copy_word(dn, sizeof dn, tok + 5, n - 5)) return fail(&ps, "bad deck name");
+                    int d = deck_index(ts, dn);
+                    if (d < 0) return fail(&ps, "too many decks (at most %d)", MAX_DECKS);
+                    cur->deck = (uint8_t)d;
+                } else {
+                    return fail(&ps, "unknown tile attribute");
+                }
+            }
+        } else if (n == 5 && memcmp(tok, "edges", 5) == 0) {
+            if (!cur) return fail(&ps, "edges outside a tile");
+            int k = 0;
+            while (next_token(&s, le, &tok, &n))
+                for (size_t i = 0; i < n; i++) {
+                    if (k == 12 || !isalpha((unsigned char)tok[i])) return fail(&ps, "edges need 12 letters");
+                    int c = letter_code(&ps, tok[i]);
+                    if (c < 0) return fail(&ps, "more than 15 edge letters");
+                    cur->edges[k++] = (char)c;
+                }
+            if (k != 12) return fail(&ps, "edges need 12 letters");
+        } else if (n == 7 && memcmp(tok, "feature", 7) == 0) {
+            if (!cur) return fail(&ps, "feature outside a tile");
+            if (cur->nfeat == MAX_FEATS) return fail(&ps, "too many features (at most %d)", MAX_FEATS);
+            int fi = cur->nfeat++;
+            tile_feat *f = &cur->feat[fi];
+            if (!next_token(&s, le, &tok, &n)) return fail(&ps, "feature needs a kind");
+            int k = kind_of(v, tok, n);
+            if (k < 0) return fail(&ps, "unknown feature kind %.*s", (int)(n > 20 ? 20 : n), tok);
+            f->kind = (uint8_t)k;
+            while (next_token(&s, le, &tok, &n)) {
+                const char *eq = memchr(tok, '=', n);
+                if (!eq || eq == tok || eq == tok + n - 1) return fail(&ps, "expected key=value");
+                int r = feature_attr(&ps, f, fi, tok, (size_t)(eq - tok), eq + 1, (size_t)(tok + n - eq - 1));
+                if (r) return r;
+            }
+        } else {
+            return fail(&ps, "unknown line");
+        }
+    }
+    if (cur) {
+        int r = finish_tile(&ps, cur);
+        if (r) return r;
+    }
+    ps.line = 0;
+    if (ts->ntypes == 0) return fail(&ps, "no tiles");
+    if (ts->start_type < 0) return fail(&ps, "no start tile");
+    int feats = 0;
+    for (int i = 0; i < ts->ntypes; i++) {
+        ts->total += ts->types[i].count;
+        feats += ts->types[i].count * ts->types[i].nfeat;
+    }
+    if (ts->total > MAX_TILES) return fail(&ps, "too many tiles (at most %d)", MAX_TILES);
+    if (feats > MAX_PIECES) return fail(&ps, "too many features in all (at most %d)", MAX_PIECES);
+    ts->max_pieces = feats;
+    /* codes were built from letter numbers; keep the letters for carc_tileset_type() */
+    for (int i = 0; i < ts->ntypes; i++)
+        for (int s = 0; s < 12; s++) ts->types[i].edges[s] = ps.letters[(int)ts->types[i].edges[s]];
+    return CARC_OK;
+}
+
+int tileset_builtin(const carc_variant *v, carc_tileset **out)
+{
+    carc_tileset *ts = malloc(sizeof *ts);
+    if (!ts) return CARC_E_NOMEM;
+    int r = tileset_parse(v, v->tiles, v->tiles_len, ts, NULL, 0);
+    if (r) {
+        free(ts);
+        return r;
+    }
+    *out = ts;
+    return CARC_OK;
+}
+
+int carc_tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset **out, char *err,
+                       size_t err_cap)
+{
+    if (!v || !text || !out) return CARC_E_NULL;
+    carc_tileset *ts = malloc(sizeof *ts);
+    if (!ts) return CARC_E_NOMEM;
+    int r = tileset_parse(v, text, len, ts, err, err_cap);
+    if (r) {
+        free(ts);
+        return r;
+    }
+    *out = ts;
+    return CARC_OK;
+}
+
+void carc_tileset_free(carc_tileset *ts) { free(ts); }
+
+int carc_tileset_type_count(const carc_tileset *ts, int *count)
+{
+    if (!ts || !count) return CARC_E_NULL;
+    *count = ts->ntypes;
+    return CARC_OK;
+}
+
+int carc_tileset_type(const carc_tileset *ts, int type, carc_tile_type_info *info)
+{
+    if (!ts || !info) return CARC_E_NULL;
+    if (info->struct_size < sizeof *info) return CARC_E_VERSION;
+    if (type < 0 || type >= ts->ntypes) return CARC_E_RANGE;
+    const tile_type *t = &ts->types[type];
+    info->name = t->name;
+    info->count = t->count;
+    info->is_start = t->start;
+    info->deck = ts->deck_names[t->deck];
+    info->feature_count = t->nfeat;
+    memcpy(info->edges, t->edges, 12);
+    info->edges[12] = 0;
+    return CARC_OK;
+}
+
+int carc_tileset_find(const carc_tileset *ts, const char *name, int *type)
+{
+    if (!ts || !name || !type) return CARC_E_NULL;
+    for (int i = 0; i < ts->ntypes; i++)
+        if (strcmp(ts->types[i].name, name) == 0) {
+            *type = i;
+            return CARC_OK;
+        }
+    return CARC_E_NOT_FOUND;
+}
+
+int carc_tileset_feature(const carc_tileset *ts, int type, int feature, const char **id, const char **kind,
+                         unsigned *slots)
+{
+    if (!ts) return CARC_E_NULL;
+    if (type < 0 || type >= ts->ntypes) return CARC_E_RANGE;
+    const tile_type *t = &ts->types[type];
+    if (feature < 0 || feature >= t->nfeat) return CARC_E_RANGE;
+    if (id) *id = t->feat[feature].id;
+    if (kind) *kind = ts->variant->kinds[t->feat[feature].kind].name;
+    if (slots) *slots = t->feat[feature].slots;
+    return CARC_OK;
+}

@@ -1,0 +1,409 @@
+/* The turn machine: draws, legal moves, applying moves, ending turns. */
+#include <string.h>
+
+#include "internal.h"
+
+int hist_push(carc_game *g, const hist_rec *h)
+{
+    if (g->nhist >= MAX_HISTORY) return CARC_E_LIMIT;
+    g->hist[g->nhist++] = *h;
+    return CARC_OK;
+}
+
+static void deck_remove(deck *d, int type)
+{
+    for (int i = 0; i < d->nleft; i++)
+        if (d->left[i] == type) {
+            d->left[i] = d->left[--d->nleft];
+            return;
+        }
+}
+
+static int deck_has(const deck *d, int type)
+{
+    for (int i = 0; i < d->nleft; i++)
+        if (d->left[i] == type) return 1;
+    return 0;
+}
+
+/* Draws one tile from stack d: the next fixed tile if one is queued and
+ * still there, else uniformly from what is left. Returns -1 if empty. */
+int deck_draw(carc_game *g, int d)
+{
+    deck *dk = &g->decks[d];
+    if (dk->nleft == 0) return -1;
+    int type = -1, forced = 0;
+    while (dk->forced_head < dk->nforced && type < 0) {
+        int t = dk->forced[dk->forced_head++];
+        if (deck_has(dk, t)) type = t, forced = 1;
+    }
+    if (dk->forced_head == dk->nforced) dk->forced_head = dk->nforced = 0;
+    if (type < 0) type = dk->left[rng_below(&g->rng, dk->nleft)];
+    deck_remove(dk, type);
+    hist_rec h = {.kind = H_DRAW, .which = (uint8_t)d, .forced = (uint8_t)forced, .value = (uint16_t)type};
+    hist_push(g, &h);
+    return type;
+}
+
+static void end_game(carc_game *g)
+{
+    g->phase = CARC_PHASE_OVER;
+    g->over = 1;
+    g->hand_valid = 0;
+    if (g->v->final_scoring)
+        g->v->final_scoring(g);
+    else
+        score_final(g);
+}
+
+/* Performs the pending draw of a turn: tiles that fit nowhere leave the
+ * game; an extra turn whose stack is empty is skipped; an empty main stack
+ * ends the game. */
+int game_resolve(carc_game *g)
+{
+    while (g->phase == CARC_PHASE_TILE && !g->hand_valid) {
+        int d = g->turn_deck;
+        if (g->decks[d].nleft == 0) {
+            if (g->is_extra) {
+                g->is_extra = 0;
+                g->turn_deck = 0;
+                g->player = (g->player + 1) % g->nplayers;
+                continue;
+            }
+            end_game(g);
+            break;
+        }
+        int t = deck_draw(g, d);
+        if (g->v->on_draw) g->v->on_draw(g, t);
+        if (board_any_fit(g, t)) {
+            g->hand = t;
+            g->hand_valid = 1;
+        }
+    }
+    return CARC_OK;
+}
+
+/* Whether figure kind k of the current player may go on feature `local`
+ * of this turn's tile. */
+static int figure_legal(carc_game *g, int k, int local)
+{
+    const carc_figure_desc *d = &g->v->figures[k];
+    const placed *pl = &g->tiles[g->turn_tile];
+    const tile_type *t = &g->ts->types[pl->type];
+    if (local >= t->nfeat || !g->supply[g->player][k]) return 0;
+    int kind = t->feat[local].kind;
+    if (!(d->kinds & (1u << kind)) || (g->v->kinds[kind].flags & CARC_KIND_MARKER)) return 0;
+    int p = pl->first_piece + local;
+    if (d->flags & CARC_FIG_SYSTEM) {
+        if (g->pieces[sys_find(g, p)].socc[d->block_class & 3]) return 0;
+    } else if (g->pieces[feat_find(g, p)].occ[d->block_class & 3]) {
+        return 0;
+    }
+    return !g->v->figure_allowed || g->v->figure_allowed(g, k, p);
+}
+
+static int extra_moves(carc_game *g, carc_move *buf)
+{
+    if (!g->v->extra_moves) return 0;
+    int n = g->v->extra_moves(g, buf, MAX_EXTRA_MOVES);
+    return n < 0 ? 0 : n > MAX_EXTRA_MOVES ? MAX_EXTRA_MOVES : n;
+}
+
+#define EMIT(mv)                       \
+    do {                               \
+        if (n < cap) buf[n] = (mv);    \
+        n++;                           \
+    } while (0)
+
+int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+{
+    game_resolve(g);
+    size_t n = 0;
+    if (!buf) cap = 0;
+    if (g->phase == CARC_PHASE_OVER) {
+        *count = 0;
+        return CARC_E_GAME_OVER;
+    }
+    if (g->phase == CARC_PHASE_TILE) {
+        const tile_type *t = &g->ts->types[g->hand];
+        for (int i = 0; i < g->nfrontier; i++)
+            for (int r = 0; r < 4; r++)
+                if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
+                    carc_move m = {.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = g->fx[i], .y = g->fy[i],
+                                   .tile = (uint16_t)g->hand};
+                    EMIT(m);
+                }
+    } else {
+        if (g->phase == CARC_PHASE_FIGURE) {
+            const placed *pl = &g->tiles[g->turn_tile];
+            int nf = g->ts->types[pl->type].nfeat;
+            for (int k = 0; k < g->v->figure_count; k++)
+                for (int f = 0; f < nf; f++)
+                    if (figure_legal(g, k, f)) {
+                        carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .feature = (uint8_t)f,
+                                       .x = pl->x, .y = pl->y};
+                        EMIT(m);
+                    }
+            carc_move pass = {.kind = CARC_MOVE_PASS};
+            EMIT(pass);
+        }
+        carc_move extra[MAX_EXTRA_MOVES];
+        int ne = extra_moves(g, extra);
+        for (int i = 0; i < ne; i++) EMIT(extra[i]);
+    }
+    *count = n;
+    return n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+static void end_turn(carc_game *g)
+{
+    const carc_variant *v = g->v;
+    const placed *pl = &g->tiles[g->turn_tile];
+    const tile_type *t = &g->ts->types[pl->type];
+    int done[MAX_FEATS * 10], nd = 0;
+    for (int i = 0; i < t->nfeat; i++) {
+        unsigned fl = v->kinds[t->feat[i].kind].flags;
+        if (fl & (CARC_KIND_MARKER | CARC_KIND_AREA)) continue;
+        int r = feat_find(g, pl->first_piece + i);
+        if (g->pieces[r].open) continue;
+        int dup = 0;
+        for (int j = 0; j < nd; j++) dup |= done[j] == r;
+        if (!dup) done[nd++] = r;
+    }
+    /* area features (monasteries) on this tile and its 8 neighbours */
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int ti = board_at(g, pl->x + dx, pl->y + dy);
+            if (ti < 0) continue;
+            const placed *np = &g->tiles[ti];
+            const tile_type *nt = &g->ts->types[np->type];
+            for (int i = 0; i < nt->nfeat; i++)
+                if ((v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA) &&
+                    board_neighbours(g, np->x, np->y) == 8)
+                    done[nd++] = feat_find(g, np->first_piece + i);
+        }
+    for (int i = 0; i < nd; i++) {
+        if (v->on_completed)
+            v->on_completed(g, done[i]);
+        else if (v->kinds[g->pieces[done[i]].kind].flags & CARC_KIND_SCORED)
+            carc_score_feature(g, done[i], 0);
+    }
+    if (v->end_of_turn) v->end_of_turn(g);
+    if (g->extra_deck >= 0) {
+        g->is_extra = 1;
+        g->turn_deck = g->extra_deck;
+        g->extra_deck = -1;
+    } else {
+        g->is_extra = 0;
+        g->turn_deck = 0;
+        g->player = (g->player + 1) % g->nplayers;
+    }
+    g->turn++;
+    g->phase = CARC_PHASE_TILE;
+    g->hand_valid = 0;
+    g->turn_tile = -1;
+    g->action_pending = 0;
+}
+
+static void after_figure_step(carc_game *g, const carc_move *m)
+{
+    if (g->v->after_figure) g->v->after_figure(g, m);
+    if (g->action_pending)
+        g->phase = CARC_PHASE_ACTION;
+    else
+        end_turn(g);
+}
+
+static int same_move(const carc_move *a, const carc_move *b)
+{
+    if (a->kind == CARC_MOVE_PASS && b->kind == CARC_MOVE_PASS) return 1;
+    return a->kind == b->kind && a->rotation == b->rotation && a->figure == b->figure && a->feature == b->feature &&
+           a->x == b->x && a->y == b->y && a->tile == b->tile && a->action == b->action && a->target == b->target;
+}
+
+static int listed_extra(carc_game *g, const carc_move *m)
+{
+    carc_move extra[MAX_EXTRA_MOVES];
+    int ne = extra_moves(g, extra);
+    for (int i = 0; i < ne; i++)
+        if (same_move(&extra[i], m)) return 1;
+    return 0;
+}
+
+static int variant_move(carc_game *g, const carc_move *m, const hist_rec *h, int record);
+
+int game_apply(carc_game *g, const carc_move *m, int record)
+{
+    game_resolve(g);
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    /* room for this move and the draws it may cause, so nothing is half done */
+    if (record && g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
+    /* history keeps only the fields that mean something for the move's kind */
+    hist_rec h = {.kind = H_MOVE};
+    h.move.kind = m->kind;
+    if (m->kind == CARC_MOVE_TILE) {
+        h.move.tile = m->tile;
+        h.move.x = m->x;
+        h.move.y = m->y;
+    } else if (m->kind == CARC_MOVE_FIGURE) {
+        h.move.figure = m->figure;
+        h.move.feature = m->feature;
+        h.move.x = m->x;
+        h.move.y = m->y;
+    } else if (m->kind == CARC_MOVE_ACTION) {
+        h.move = *m;
+    }
+    switch (m->kind) {
+    case CARC_MOVE_TILE: {
+        if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
+        if (m->tile != g->hand || m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
+        int fi = board_frontier_index(g, m->x, m->y);
+        int rot = g->ts->types[g->hand].canon_rot[m->rotation];
+        if (fi < 0 || !board_fits(g, fi, g->hand, rot)) return CARC_E_ILLEGAL_MOVE;
+        h.move.rotation = (uint8_t)rot;
+        if (record) hist_push(g, &h);
+        int ti = board_place(g, g->hand, rot, m->x, m->y);
+        feat_add_tile(g, ti);
+        g->turn_tile = ti;
+        g->phase = CARC_PHASE_FIGURE;
+        if (g->v->on_tile_placed) g->v->on_tile_placed(g, ti);
+        return CARC_OK;
+    }
+    case CARC_MOVE_FIGURE: {
+        if (g->phase != CARC_PHASE_FIGURE) return CARC_E_PHASE;
+        const placed *pl = &g->tiles[g->turn_tile];
+        if (m->x != pl->x || m->y != pl->y || m->figure >= g->v->figure_count) return CARC_E_ILLEGAL_MOVE;
+        if (!figure_legal(g, m->figure, m->feature)) return CARC_E_ILLEGAL_MOVE;
+        if (record) hist_push(g, &h);
+        carc_figure_place(g, g->player, m->figure, pl->first_piece + m->feature);
+        after_figure_step(g, m);
+        return CARC_OK;
+    }
+    case CARC_MOVE_PASS:
+        if (g->phase == CARC_PHASE_FIGURE) {
+            if (record) hist_push(g, &h);
+            after_figure_step(g, m);
+            return CARC_OK;
+        }
+        return variant_move(g, m, &h, record); /* in the action phase a pass is the variant's */
+    case CARC_MOVE_ACTION:
+        return variant_move(g, m, &h, record);
+    default:
+        return CARC_E_ILLEGAL_MOVE;
+    }
+}
+
+static int variant_move(carc_game *g, const carc_move *m, const hist_rec *h, int record)
+{
+    {
+        if (g->phase != CARC_PHASE_FIGURE && g->phase != CARC_PHASE_ACTION) return CARC_E_PHASE;
+        if (!g->v->apply_move || !listed_extra(g, m)) return CARC_E_ILLEGAL_MOVE;
+        int phase = g->phase;
+        int r = g->v->apply_move(g, m);
+        if (r) return r;
+        if (record) hist_push(g, h);
+        if (phase == CARC_PHASE_FIGURE)
+            after_figure_step(g, m);
+        else if (!g->action_pending)
+            end_turn(g);
+        return CARC_OK;
+    }
+}
+
+int carc_game_state(carc_game *g, carc_phase *phase, int *player)
+{
+    if (!g) return CARC_E_NULL;
+    game_resolve(g);
+    if (phase) *phase = (carc_phase)g->phase;
+    if (player) *player = g->player;
+    return CARC_OK;
+}
+
+int carc_game_drawn_tile(carc_game *g, int *tile)
+{
+    if (!g || !tile) return CARC_E_NULL;
+    game_resolve(g);
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
+    *tile = g->hand;
+    return CARC_OK;
+}
+
+int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+{
+    if (!g || !count) return CARC_E_NULL;
+    return game_enum(g, buf, cap, count);
+}
+
+int carc_game_apply(carc_game *g, const carc_move *m)
+{
+    if (!g || !m) return CARC_E_NULL;
+    return game_apply(g, m, 1);
+}
+
+int carc_game_set_next_tile(carc_game *g, int tile)
+{
+    if (!g) return CARC_E_NULL;
+    if (tile < 0 || tile >= g->ts->ntypes) return CARC_E_RANGE;
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    int d = g->ts->types[tile].deck;
+    deck *dk = &g->decks[d];
+    /* a copy must be left for this draw beyond those already queued */
+    int have = 0, queued = 0;
+    for (int i = 0; i < dk->nleft; i++) have += dk->left[i] == tile;
+    for (int i = dk->forced_head; i < dk->nforced; i++) queued += dk->forced[i] == tile;
+    if (have <= queued) return CARC_E_UNAVAILABLE;
+    if (dk->nforced == MAX_FORCED) return CARC_E_LIMIT;
+    dk->forced[dk->nforced++] = (uint8_t)tile;
+    return CARC_OK;
+}
+
+int carc_game_set_deck_order(carc_game *g, int d, const int *tiles, int n)
+{
+    if (!g || (!tiles && n)) return CARC_E_NULL;
+    if (d < 0 || d >= g->ts->ndecks || n < 0 || n > MAX_FORCED) return CARC_E_RANGE;
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    deck *dk = &g->decks[d];
+    int counts[MAX_TYPES] = {0};
+    for (int i = 0; i < dk->nleft; i++) counts[dk->left[i]]++;
+    if (n != dk->nleft) return CARC_E_UNAVAILABLE;
+    for (int i = 0; i < n; i++) {
+        if (tiles[i] < 0 || tiles[i] >= g->ts->ntypes) return CARC_E_RANGE;
+        if (--counts[tiles[i]] < 0) return CARC_E_UNAVAILABLE;
+    }
+    dk->forced_head = 0;
+    dk->nforced = (uint16_t)n;
+    for (int i = 0; i < n; i++) dk->forced[i] = (uint8_t)tiles[i];
+    return CARC_OK;
+}
+
+int carc_game_deck_remaining(const carc_game *g, int d, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    if (d < 0 || d >= g->ts->ndecks) return CARC_E_RANGE;
+    *n = g->decks[d].nleft;
+    return CARC_OK;
+}
+
+int carc_game_set_next_token(carc_game *g, const char *name, int token)
+{
+    if (!g || !name) return CARC_E_NULL;
+    int b = -1;
+    for (int i = 0; i < g->v->bag_count; i++)
+        if (strcmp(g->v->bags[i].name, name) == 0) b = i;
+    if (b < 0) return CARC_E_NOT_FOUND;
+    if (token < 0 || (unsigned)token >= g->v->bags[b].token_count) return CARC_E_RANGE;
+    bag *bg = &g->bags[b];
+    if (bg->nforced == MAX_FORCED_TOKENS) return CARC_E_LIMIT;
+    bg->forced[bg->nforced++] = (uint8_t)token;
+    return CARC_OK;
+}
+
+int carc_game_reseed(carc_game *g, uint64_t seed)
+{
+    if (!g) return CARC_E_NULL;
+    hist_rec h = {.kind = H_RESEED, .seed = seed};
+    if (hist_push(g, &h)) return CARC_E_LIMIT;
+    g->rng = seed;
+    return CARC_OK;
+}

@@ -1,0 +1,203 @@
+/* The calls a variant's hooks make (carcassonne_variant.h). They check
+ * their arguments and answer -1 or 0 rather than fail, so hooks stay short. */
+#include <string.h>
+
+#include "internal.h"
+
+#define VALID_PIECE(g, p) ((g) && (p) >= 0 && (p) < (g)->npieces)
+
+void *carc_variant_state(carc_game *g) { return g ? g->vstate : NULL; }
+
+int carc_rule(const carc_game *g, int index)
+{
+    if (!g || index < 0 || index >= g->v->option_count) return 0;
+    return g->rules[index];
+}
+
+int carc_tile_type(const carc_game *g, int t) { return g && t >= 0 && t < g->ntiles ? g->tiles[t].type : -1; }
+
+int carc_tile_first_piece(const carc_game *g, int t)
+{
+    return g && t >= 0 && t < g->ntiles ? g->tiles[t].first_piece : -1;
+}
+
+int carc_type_feature_count(const carc_game *g, int type)
+{
+    return g && type >= 0 && type < g->ts->ntypes ? g->ts->types[type].nfeat : 0;
+}
+
+int carc_type_feature_kind(const carc_game *g, int type, int f)
+{
+    if (!g || type < 0 || type >= g->ts->ntypes || f < 0 || f >= g->ts->types[type].nfeat) return -1;
+    return g->ts->types[type].feat[f].kind;
+}
+
+int carc_attr_index(const carc_game *g, const char *name)
+{
+    if (!g || !name) return -1;
+    for (int i = 0; i < g->ts->nattrs; i++)
+        if (strcmp(g->ts->attr_names[i], name) == 0) return i;
+    return -1;
+}
+
+int carc_piece_tile(const carc_game *g, int p) { return VALID_PIECE(g, p) ? g->pieces[p].tile : -1; }
+int carc_piece_local(const carc_game *g, int p) { return VALID_PIECE(g, p) ? g->pieces[p].local : -1; }
+int carc_piece_kind(const carc_game *g, int p) { return VALID_PIECE(g, p) ? g->pieces[p].kind : -1; }
+
+int carc_piece_attr(const carc_game *g, int p, int attr)
+{
+    if (!VALID_PIECE(g, p) || attr < 0 || attr >= MAX_ATTRS) return 0;
+    const placed *pl = &g->tiles[g->pieces[p].tile];
+    return g->ts->types[pl->type].feat[g->pieces[p].local].attr[attr];
+}
+
+unsigned carc_piece_borders(const carc_game *g, int p)
+{
+    if (!VALID_PIECE(g, p)) return 0;
+    const placed *pl = &g->tiles[g->pieces[p].tile];
+    return g->ts->types[pl->type].feat[g->pieces[p].local].borders;
+}
+
+int carc_tile_neighbours(const carc_game *g, int t)
+{
+    if (!g || t < 0 || t >= g->ntiles) return 0;
+    return board_neighbours(g, g->tiles[t].x, g->tiles[t].y);
+}
+
+int carc_feature_of(const carc_game *g, int p) { return VALID_PIECE(g, p) ? feat_find(g, p) : -1; }
+int carc_feature_kind(const carc_game *g, int f) { return VALID_PIECE(g, f) ? g->pieces[feat_find(g, f)].kind : -1; }
+int carc_feature_open(const carc_game *g, int f) { return VALID_PIECE(g, f) ? g->pieces[feat_find(g, f)].open : 0; }
+int carc_feature_complete(const carc_game *g, int f) { return VALID_PIECE(g, f) ? feat_complete(g, feat_find(g, f)) : 0; }
+int carc_feature_tiles(const carc_game *g, int f) { return VALID_PIECE(g, f) ? feat_tiles(g, feat_find(g, f)) : 0; }
+
+int carc_feature_attr(const carc_game *g, int f, int attr)
+{
+    if (!VALID_PIECE(g, f) || attr < 0 || attr >= MAX_ATTRS) return 0;
+    return g->pieces[feat_find(g, f)].attr[attr];
+}
+
+int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)
+{
+    if (!VALID_PIECE(g, f)) return 0;
+    int root = feat_find(g, f), n = 0, p = root;
+    do {
+        if (out && n < cap) out[n] = p;
+        n++;
+        p = g->pieces[p].next;
+    } while (p != root);
+    return n;
+}
+
+int carc_system_of(const carc_game *g, int p) { return VALID_PIECE(g, p) ? sys_find(g, p) : -1; }
+
+int carc_system_pieces(const carc_game *g, int s, int *out, int cap)
+{
+    if (!VALID_PIECE(g, s)) return 0;
+    int root = sys_find(g, s), n = 0, p = root;
+    do {
+        if (out && n < cap) out[n] = p;
+        n++;
+        p = g->pieces[p].snext;
+    } while (p != root);
+    return n;
+}
+
+int carc_figure_piece(const carc_game *g, int f) { return g && f >= 0 && f < g->nfigures ? g->figs[f].piece : -1; }
+int carc_figure_owner(const carc_game *g, int f) { return g && f >= 0 && f < g->nfigures ? g->figs[f].owner : -1; }
+int carc_figure_kind(const carc_game *g, int f) { return g && f >= 0 && f < g->nfigures ? g->figs[f].kind : -1; }
+
+void carc_figure_return(carc_game *g, int f)
+{
+    if (!g || f < 0 || f >= g->nfigures || g->figs[f].piece < 0) return;
+    feat_occ_add(g, f, -1);
+    g->supply[g->figs[f].owner][g->figs[f].kind]++;
+    g->figs[f].piece = -1;
+}
+
+int carc_figure_place(carc_game *g, int player, int kind, int p)
+{
+    if (!VALID_PIECE(g, p) || player < 0 || player >= g->nplayers || kind < 0 || kind >= g->v->figure_count)
+        return -1;
+    for (int i = 0; i < g->nfigures; i++) {
+        figure *f = &g->figs[i];
+        if (f->owner == player && f->kind == kind && f->piece < 0) {
+            f->piece = (int16_t)p;
+            g->supply[player][kind]--;
+            feat_occ_add(g, i, 1);
+            return i;
+        }
+    }
+    return -1;
+}
+
+int carc_turn_player(const carc_game *g) { return g ? g->player : -1; }
+int carc_turn_tile(const carc_game *g) { return g ? g->turn_tile : -1; }
+int carc_turn_is_extra(const carc_game *g) { return g ? g->is_extra : 0; }
+
+void carc_set_action_pending(carc_game *g, int pending)
+{
+    if (g) g->action_pending = pending != 0;
+}
+
+void carc_grant_extra_turn(carc_game *g, int d)
+{
+    if (g && d >= 0 && d < g->ts->ndecks) g->extra_deck = d;
+}
+
+int carc_deck_index(const carc_game *g, const char *name)
+{
+    if (!g || !name) return -1;
+    for (int i = 0; i < g->ts->ndecks; i++)
+        if (strcmp(g->ts->deck_names[i], name) == 0) return i;
+    return -1;
+}
+
+int carc_deck_left(const carc_game *g, int d) { return g && d >= 0 && d < g->ts->ndecks ? g->decks[d].nleft : 0; }
+
+int carc_deck_discard(carc_game *g, int d)
+{
+    if (!g || d < 0 || d >= g->ts->ndecks) return -1;
+    return deck_draw(g, d);
+}
+
+int carc_bag_draw(carc_game *g, int b)
+{
+    if (!g || b < 0 || b >= g->v->bag_count) return -1;
+    bag *bg = &g->bags[b];
+    unsigned kinds = g->v->bags[b].token_count, total = 0;
+    for (unsigned k = 0; k < kinds; k++) total += bg->count[k];
+    if (total == 0) return -1;
+    int token = -1, forced = 0;
+    while (bg->forced_head < bg->nforced && token < 0) {
+        int t = bg->forced[bg->forced_head++];
+        if (bg->count[t]) token = t, forced = 1;
+    }
+    if (bg->forced_head == bg->nforced) bg->forced_head = bg->nforced = 0;
+    if (token < 0) {
+        unsigned r = rng_below(&g->rng, total);
+        for (unsigned k = 0; k < kinds; k++) {
+            if (r < bg->count[k]) {
+                token = (int)k;
+                break;
+            }
+            r -= bg->count[k];
+        }
+    }
+    bg->count[token]--;
+    hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = (uint8_t)forced, .value = (uint16_t)token};
+    hist_push(g, &h);
+    return token;
+}
+
+void carc_bag_return(carc_game *g, int b, int token, int n)
+{
+    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count || n <= 0)
+        return;
+    g->bags[b].count[token] = (uint8_t)(g->bags[b].count[token] + n);
+}
+
+int carc_bag_count(const carc_game *g, int b, int token)
+{
+    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count) return 0;
+    return g->bags[b].count[token];
+}

@@ -1,0 +1,36 @@
+/* Variant `base`: the classic game with nothing added. */
+#include "classic.h"
+
+#include "base_tiles.h"
+
+static const carc_kind_desc kinds[] = {
+    [CLASSIC_CITY] = {"city", CARC_KIND_SCORED | CARC_KIND_FINAL},
+    [CLASSIC_ROAD] = {"road", CARC_KIND_SCORED | CARC_KIND_FINAL},
+    [CLASSIC_FARM] = {"farm", CARC_KIND_FINAL},
+    [CLASSIC_MONASTERY] = {"monastery", CARC_KIND_AREA | CARC_KIND_SCORED | CARC_KIND_FINAL},
+};
+
+static const carc_figure_desc figures[] = {
+    {"follower", 7, 1u << CLASSIC_CITY | 1u << CLASSIC_ROAD | 1u << CLASSIC_FARM | 1u << CLASSIC_MONASTERY, 0,
+     CARC_FIG_MAJORITY},
+};
+
+static const char *const categories[] = {"road", "city", "monastery", "farm"};
+
+const carc_variant carc_variant_base = {
+    .struct_size = sizeof(carc_variant),
+    .abi = CARC_VARIANT_ABI,
+    .name = "base",
+    .title = "Carcassonne (classic base game)",
+    .min_players = 2,
+    .max_players = 5,
+    .tiles = carc_tiles_base,
+    .tiles_len = sizeof carc_tiles_base - 1,
+    .kinds = kinds,
+    .kind_count = 4,
+    .figures = figures,
+    .figure_count = 1,
+    .categories = categories,
+    .category_count = 4,
+    .feature_points = classic_feature_points,
+};
