@@ -19,7 +19,8 @@
  *   a `link=` inside a tile (rivers through lakes, for instance).
  *
  * ### Hook order in a turn
- * draw (`on_draw`) → tile placed (`on_tile_placed`) → figure step: core
+ * draw (`on_draw`) → tile placed (`on_tile_placed`, may open an action
+ * phase that comes before the figure step) → figure step: core
  * figure placements filtered by `figure_allowed`, plus `extra_moves`, applied by
  * core or `apply_move` → `after_figure` (may open ::CARC_PHASE_ACTION, whose
  * moves come from `extra_moves` and go to `apply_move`) → completed features
@@ -195,6 +196,8 @@ CARC_API int carc_piece_kind(const carc_game *g, int piece);
 CARC_API int carc_piece_attr(const carc_game *g, int piece, int attr);
 /** Bit mask of the features of the same tile this piece borders (`borders=` in tile data). */
 CARC_API unsigned carc_piece_borders(const carc_game *g, int piece);
+/** Bit mask of the features of the same tile this piece is linked to (`link=` in tile data). */
+CARC_API unsigned carc_piece_links(const carc_game *g, int piece);
 /** Number of the 8 squares around placed tile `tile_index` that hold tiles (0..8). */
 CARC_API int carc_tile_neighbours(const carc_game *g, int tile_index);
 /** @} */
@@ -259,7 +262,12 @@ CARC_API int carc_turn_player(const carc_game *g);
 CARC_API int carc_turn_tile(const carc_game *g);
 /** Nonzero if this turn is an extra turn. */
 CARC_API int carc_turn_is_extra(const carc_game *g);
-/** Opens (nonzero) or closes (0) the variant's action phase after the figure step. */
+/**
+ * Opens (nonzero) or closes (0) the variant's action phase. Called from
+ * `after_figure`, the phase comes after the figure step; called from
+ * `on_tile_placed`, it comes before the figure step, which follows once the
+ * variant closes it (an action taken at once on placing a tile).
+ */
 CARC_API void carc_set_action_pending(carc_game *g, int pending);
 /** Grants the current player one extra turn drawing from stack `deck` (if it has tiles then). */
 CARC_API void carc_grant_extra_turn(carc_game *g, int deck);

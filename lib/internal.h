@@ -155,6 +155,7 @@ struct carc_game {
     int is_extra;
     int extra_deck;     /* granted extra turn's stack, -1 none */
     int action_pending;
+    int action_first;   /* the open action phase comes before the figure step */
     int over;
 
     int score[CARC_MAX_PLAYERS];

@@ -319,7 +319,7 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
                     cur->start = 1;
                     ts->start_type = ts->ntypes - 1;
                 } else if (n > 6 && memcmp(tok, "count=", 6) == 0) {
-                    if (parse_int(tok + 6, n - 6, &num) || num < 1 || num > MAX_TILES) return fail(&ps, "bad count");
+                    if (parse_int(tok + 6, n - 6, &num) || num > MAX_TILES) return fail(&ps, "bad count");
                     cur->count = (uint8_t)num;
                 } else if (n > 5 && memcmp(tok, "deck=", 5) == 0) {
                     char dn[24];
@@ -368,6 +368,7 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
     ps.line = 0;
     if (ts->ntypes == 0) return fail(&ps, "no tiles");
     if (ts->start_type < 0) return fail(&ps, "no start tile");
+    if (ts->types[ts->start_type].count < 1) return fail(&ps, "the start tile needs count=1 or more");
     int feats = 0;
     for (int i = 0; i < ts->ntypes; i++) {
         ts->total += ts->types[i].count;

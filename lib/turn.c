@@ -267,6 +267,10 @@ int game_apply(carc_game *g, const carc_move *m, int record)
         g->turn_tile = ti;
         g->phase = CARC_PHASE_FIGURE;
         if (g->v->on_tile_placed) g->v->on_tile_placed(g, ti);
+        if (g->action_pending) {
+            g->phase = CARC_PHASE_ACTION;
+            g->action_first = 1;
+        }
         return CARC_OK;
     }
     case CARC_MOVE_FIGURE: {
@@ -302,10 +306,16 @@ static int variant_move(carc_game *g, const carc_move *m, const hist_rec *h, int
         int r = g->v->apply_move(g, m);
         if (r) return r;
         if (record) hist_push(g, h);
-        if (phase == CARC_PHASE_FIGURE)
+        if (phase == CARC_PHASE_FIGURE) {
             after_figure_step(g, m);
-        else if (!g->action_pending)
-            end_turn(g);
+        } else if (!g->action_pending) {
+            if (g->action_first) {
+                g->action_first = 0;
+                g->phase = CARC_PHASE_FIGURE;
+            } else {
+                end_turn(g);
+            }
+        }
         return CARC_OK;
     }
 }

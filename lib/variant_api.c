@@ -58,6 +58,13 @@ unsigned carc_piece_borders(const carc_game *g, int p)
     return g->ts->types[pl->type].feat[g->pieces[p].local].borders;
 }
 
+unsigned carc_piece_links(const carc_game *g, int p)
+{
+    if (!VALID_PIECE(g, p)) return 0;
+    const placed *pl = &g->tiles[g->pieces[p].tile];
+    return g->ts->types[pl->type].feat[g->pieces[p].local].links;
+}
+
 int carc_tile_neighbours(const carc_game *g, int t)
 {
     if (!g || t < 0 || t >= g->ntiles) return 0;
