@@ -10,9 +10,8 @@ static const int DY[4] = {-1, 0, 1, 0};
 
 int board_frontier_index(const carc_game *g, int x, int y)
 {
-    for (int i = 0; i < g->nfrontier; i++)
-        if (g->fx[i] == x && g->fy[i] == y) return i;
-    return -1;
+    int i = (int)g->fgrid[GRID_CELL(x, y)] - 1;
+    return i >= 0 && g->fpos[i] == FPOS(x, y) ? i : -1;
 }
 
 int board_fits(const carc_game *g, int fi, int type, int rot)
@@ -23,6 +22,12 @@ int board_fits(const carc_game *g, int fi, int type, int rot)
 
 int board_any_fit(const carc_game *g, int type)
 {
+    if (g->ts->nside_codes) {
+        const uint8_t *fit = g->ts->fit[type];
+        for (int i = 0; i < g->nfrontier; i++)
+            if (fit[g->fkey[i]]) return 1;
+        return 0;
+    }
     const tile_type *t = &g->ts->types[type];
     for (int i = 0; i < g->nfrontier; i++)
         for (int r = 0; r < 4; r++)
@@ -49,15 +54,20 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
     pl->rot = (uint8_t)rot;
     pl->turn = (uint16_t)g->turn;
     pl->first_piece = (uint16_t)g->npieces;
+    pl->has_area = g->ts->types[type].has_area;
     g->grid[GRID_CELL(x, y)] = (uint8_t)(ti + 1);
 
     int fi = board_frontier_index(g, x, y);
     if (fi >= 0) {
         int last = --g->nfrontier;
-        g->fx[fi] = g->fx[last];
-        g->fy[fi] = g->fy[last];
-        g->fmask[fi] = g->fmask[last];
-        g->fval[fi] = g->fval[last];
+        g->fgrid[GRID_CELL(x, y)] = 0;
+        if (fi != last) {
+            g->fpos[fi] = g->fpos[last];
+            g->fkey[fi] = g->fkey[last];
+            g->fmask[fi] = g->fmask[last];
+            g->fval[fi] = g->fval[last];
+            g->fgrid[GRID_CELL(FPOS_X(g->fpos[fi]), FPOS_Y(g->fpos[fi]))] = (uint8_t)(fi + 1);
+        }
     }
     uint64_t code = g->ts->types[type].code[rot];
     for (int k = 0; k < 4; k++) {
@@ -66,12 +76,14 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
         int f = board_frontier_index(g, nx, ny);
         if (f < 0) {
             f = g->nfrontier++;
-            g->fx[f] = (int16_t)nx;
-            g->fy[f] = (int16_t)ny;
+            g->fpos[f] = FPOS(nx, ny);
+            g->fkey[f] = 0;
             g->fmask[f] = 0;
             g->fval[f] = 0;
+            g->fgrid[GRID_CELL(nx, ny)] = (uint8_t)(f + 1);
         }
         int opp = (k + 2) & 3;
+        g->fkey[f] = (uint16_t)(g->fkey[f] + g->ts->types[type].key_add[rot][k]);
         for (int j = 0; j < 3; j++) {
             int their = 3 * opp + j, ours = 3 * k + 2 - j;
             uint64_t letter = (code >> (4 * ours)) & 0xF;

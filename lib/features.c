@@ -15,8 +15,11 @@ int feat_find(const carc_game *g, int p)
     return p;
 }
 
+/* Without link= in the tile set a system is exactly a feature, so the
+ * second union-find is not kept and system calls use the first. */
 int sys_find(const carc_game *g, int p)
 {
+    if (!g->ts->has_links) return feat_find(g, p);
     while (g->pieces[p].sparent != p) p = g->pieces[p].sparent;
     return p;
 }
@@ -39,7 +42,9 @@ static void feat_union(carc_game *g, int a, int b)
     pa->size = (uint16_t)(pa->size + pb->size);
     pa->open = (uint8_t)(pa->open + pb->open);
     for (int i = 0; i < 4; i++) pa->occ[i] = (uint8_t)(pa->occ[i] + pb->occ[i]);
-    for (int i = 0; i < MAX_ATTRS; i++) {
+    if (!g->ts->has_links)
+        for (int i = 0; i < 4; i++) pa->socc[i] = (uint8_t)(pa->socc[i] + pb->socc[i]);
+    for (int i = 0, n = g->ts->nattrs; i < n; i++) {
         unsigned s = (unsigned)pa->attr[i] + pb->attr[i];
         pa->attr[i] = (uint8_t)(s > 255 ? 255 : s);
     }
@@ -102,16 +107,14 @@ void feat_add_tile(carc_game *g, int ti)
         const tile_type *nt = &g->ts->types[np->type];
         int opp = (k + 2) & 3;
         unsigned mine = t->side_mask[pl->rot][k], theirs = nt->side_mask[np->rot][opp];
-        for (int i = 0; i < t->nfeat; i++)
-            if (mine & (1u << i)) g->pieces[feat_find(g, base + i)].open--;
-        for (int i = 0; i < nt->nfeat; i++)
-            if (theirs & (1u << i)) g->pieces[feat_find(g, np->first_piece + i)].open--;
+        for (; mine; mine &= mine - 1) g->pieces[feat_find(g, base + __builtin_ctz(mine))].open--;
+        for (; theirs; theirs &= theirs - 1) g->pieces[feat_find(g, np->first_piece + __builtin_ctz(theirs))].open--;
         for (int j = 0; j < 3; j++) {
             int a = t->slot_feat[pl->rot][3 * k + j];
             int b = nt->slot_feat[np->rot][3 * opp + 2 - j];
             if (a < 0 || b < 0) continue;
             feat_union(g, base + a, np->first_piece + b);
-            sys_union(g, base + a, np->first_piece + b);
+            if (g->ts->has_links) sys_union(g, base + a, np->first_piece + b);
         }
     }
 }

@@ -126,14 +126,25 @@ void carc_game_free(carc_game *g) { free(g); }
 
 static int owns_tileset(const carc_game *g) { return g->ts == &((const game_block *)g)->own_ts; }
 
-static void copy_state(carc_game *dst, const carc_game *src)
+static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
     const carc_tileset *keep = dst->ts;
+    if (dst_valid) { /* clear the squares dst marks; the rest of its grids is already zero */
+        for (int i = 0; i < dst->ntiles; i++) dst->grid[GRID_CELL(dst->tiles[i].x, dst->tiles[i].y)] = 0;
+        for (int i = 0; i < dst->nfrontier; i++)
+            dst->fgrid[GRID_CELL(FPOS_X(dst->fpos[i]), FPOS_Y(dst->fpos[i]))] = 0;
+    } else {
+        memset(dst->grid, 0, sizeof dst->grid);
+        memset(dst->fgrid, 0, sizeof dst->fgrid);
+    }
     /* the fixed part, then only the used prefix of the long arrays */
     memcpy(dst, src, offsetof(carc_game, pieces));
     memcpy(dst->pieces, src->pieces, (size_t)src->npieces * sizeof src->pieces[0]);
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
+    for (int i = 0; i < src->ntiles; i++) dst->grid[GRID_CELL(src->tiles[i].x, src->tiles[i].y)] = (uint8_t)(i + 1);
+    for (int i = 0; i < src->nfrontier; i++)
+        dst->fgrid[GRID_CELL(FPOS_X(src->fpos[i]), FPOS_Y(src->fpos[i]))] = (uint8_t)(i + 1);
     dst->ts = keep;
 }
 
@@ -145,7 +156,7 @@ int carc_game_clone(const carc_game *g, carc_game **out)
     if (!blk) return CARC_E_NOMEM;
     if (owns_tileset(g)) memcpy(&blk->own_ts, g->ts, sizeof blk->own_ts);
     blk->game.ts = owns_tileset(g) ? &blk->own_ts : g->ts;
-    copy_state(&blk->game, g);
+    copy_state(&blk->game, g, 0);
     *out = &blk->game;
     return CARC_OK;
 }
@@ -156,7 +167,7 @@ int carc_game_copy(carc_game *dst, const carc_game *src)
     if (dst == src) return CARC_OK;
     if (dst->ts != src->ts && (dst->v != src->v || dst->ts->fingerprint != src->ts->fingerprint))
         return CARC_E_MISMATCH;
-    copy_state(dst, src);
+    copy_state(dst, src, 1);
     return CARC_OK;
 }
 

@@ -31,6 +31,9 @@
 #define GRID_BITS 7
 #define GRID_SIZE (1 << GRID_BITS)
 #define GRID_MASK (GRID_SIZE - 1)
+#define FPOS(x, y) ((uint32_t)(uint16_t)(x) | (uint32_t)(uint16_t)(y) << 16)
+#define FPOS_X(p) ((int16_t)(uint16_t)((p)&0xFFFF))
+#define FPOS_Y(p) ((int16_t)(uint16_t)((p) >> 16))
 #define GRID_CELL(x, y) ((((unsigned)(y) & GRID_MASK) << GRID_BITS) | ((unsigned)(x) & GRID_MASK))
 
 /* ---- tile sets ---------------------------------------------------------- */
@@ -46,19 +49,31 @@ typedef struct tile_feat {
 } tile_feat;
 
 typedef struct tile_type {
-    char name[24];
+    /* hot: read on every placement and enumeration */
+    uint64_t code[4];       /* per rotation: 12 slot letters as nibbles, slot s at bits 4s */
+    uint16_t side_mask[4][4]; /* per rotation and side: local features touching that side */
+    int8_t slot_feat[4][12];/* per rotation: local feature at each board-facing slot */
+    uint8_t nfeat;
+    uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
+    uint8_t has_area;       /* some feature is of an area kind (monastery) */
+    uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
+    uint16_t key_add[4][4]; /* per rotation and side: what it adds to the key of the square it faces */
+    /* cold */
     uint8_t count;
     uint8_t start;
     uint8_t deck;
-    uint8_t nfeat;
-    uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
-    uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
     char edges[12];         /* letters, unrotated */
-    int8_t slot_feat[4][12];/* per rotation: local feature at each board-facing slot */
-    uint16_t side_mask[4][4]; /* per rotation and side: local features touching that side */
-    uint64_t code[4];       /* per rotation: 12 slot letters as nibbles, slot s at bits 4s */
+    char name[24];
     tile_feat feat[MAX_FEATS];
 } tile_type;
+
+/* Fit table: each side of a frontier square is open (0) or needs one of
+ * the set's distinct side codes (1..nsides); four such digits in base
+ * nsides+1 make the square's key, and fit[type][key] holds the rotations
+ * (lowest of each identical group) that fit. Used when the key space is
+ * small, which it is for every known set (3 or 4 side codes). */
+#define MAX_SIDE_CODES 5
+#define MAX_KEYS 1296 /* (MAX_SIDE_CODES + 1)^4 */
 
 struct carc_tileset {
     const carc_variant *variant;
@@ -71,8 +86,13 @@ struct carc_tileset {
     int nattrs;
     char attr_names[MAX_ATTRS][32];
     int max_pieces;   /* pieces if every tile is placed */
+    int has_links;    /* some feature has link=; if not, systems are features */
     uint64_t fingerprint;
+    int nside_codes;        /* 0: too many for a table, test edges directly */
+    int key_base;           /* nside_codes + 1 */
+    uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
+    uint8_t fit[MAX_TYPES][MAX_KEYS];
 };
 
 /* ---- games -------------------------------------------------------------- */
@@ -95,6 +115,7 @@ typedef struct placed {
     uint8_t type, rot;
     uint16_t first_piece;
     uint16_t turn;
+    uint8_t has_area; /* copied from the type: end_turn checks 9 squares every turn */
 } placed;
 
 typedef struct figure {
@@ -169,7 +190,8 @@ struct carc_game {
     bag bags[CARC_MAX_BAGS];
 
     int nfrontier;
-    int16_t fx[MAX_FRONTIER], fy[MAX_FRONTIER];
+    uint32_t fpos[MAX_FRONTIER]; /* FPOS(x, y) */
+    uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
     uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
 
     int ntiles;
@@ -179,13 +201,17 @@ struct carc_game {
     int nhist;
     int npieces;
 
-    uint8_t grid[GRID_SIZE * GRID_SIZE]; /* placed index + 1, 0 = empty */
     _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
 
     /* --- copied up to the counts above --- */
     piece pieces[MAX_PIECES];
     event_rec events[MAX_EVENTS];
     hist_rec hist[MAX_HISTORY];
+
+    /* --- not copied: rebuilt from the tile and frontier lists, which costs
+     * a few hundred writes instead of copying 32 KiB --- */
+    uint8_t grid[GRID_SIZE * GRID_SIZE];  /* placed index + 1, 0 = empty */
+    uint8_t fgrid[GRID_SIZE * GRID_SIZE]; /* frontier index + 1, 0 = not in the frontier */
 };
 
 /* rng.c */

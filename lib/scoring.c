@@ -68,9 +68,20 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
     return winners;
 }
 
+/* Only features with a follower can score, so visit those through the
+ * figures rather than every root on the board. */
 void score_final(carc_game *g)
 {
-    for (int p = 0; p < g->npieces; p++)
-        if (feat_find(g, p) == p && (g->v->kinds[g->pieces[p].kind].flags & CARC_KIND_FINAL))
-            carc_score_feature(g, p, 1);
+    int done[MAX_FIGURES], nd = 0;
+    for (int i = 0; i < g->nfigures; i++) {
+        const figure *f = &g->figs[i];
+        if (f->piece < 0 || !(g->v->figures[f->kind].flags & CARC_FIG_MAJORITY)) continue;
+        int root = feat_find(g, f->piece);
+        if (!(g->v->kinds[g->pieces[root].kind].flags & CARC_KIND_FINAL)) continue;
+        int dup = 0;
+        for (int j = 0; j < nd; j++) dup |= done[j] == root;
+        if (dup) continue;
+        done[nd++] = root;
+        carc_score_feature(g, root, 1);
+    }
 }

@@ -20,6 +20,8 @@ typedef struct parser {
     int nrefs[MAX_FEATS][2];
 } parser;
 
+static void build_fit_table(carc_tileset *ts);
+
 static int fail(parser *ps, const char *fmt, ...)
 {
     if (ps->err && ps->cap) {
@@ -225,10 +227,12 @@ static int finish_tile(parser *ps, tile_type *t)
                 } else {
                     f->links |= (uint16_t)(1u << j);
                     t->feat[j].links |= (uint16_t)(1u << i);
+                    ps->ts->has_links = 1;
                 }
             }
         for (int side = 0; side < 4; side++)
             if (f->slots & (7u << (3 * side))) f->nsides++;
+        if (ps->v->kinds[f->kind].flags & CARC_KIND_AREA) t->has_area = 1;
     }
     for (int r = 0; r < 4; r++) {
         t->code[r] = 0;
@@ -377,10 +381,69 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
     if (ts->total > MAX_TILES) return fail(&ps, "too many tiles (at most %d)", MAX_TILES);
     if (feats > MAX_PIECES) return fail(&ps, "too many features in all (at most %d)", MAX_PIECES);
     ts->max_pieces = feats;
+    build_fit_table(ts);
     /* codes were built from letter numbers; keep the letters for carc_tileset_type() */
     for (int i = 0; i < ts->ntypes; i++)
         for (int s = 0; s < 12; s++) ts->types[i].edges[s] = ps.letters[(int)ts->types[i].edges[s]];
     return CARC_OK;
+}
+
+static unsigned side_code(uint64_t code, int side) { return (unsigned)(code >> (12 * side)) & 0xFFF; }
+
+/* A neighbour's side seen from the square facing it: slots in reverse. */
+static unsigned reversed(unsigned c) { return (c & 0xF) << 8 | (c & 0xF0) | (c >> 8 & 0xF); }
+
+static int side_id(carc_tileset *ts, unsigned c)
+{
+    for (int i = 1; i <= ts->nside_codes; i++)
+        if (ts->side_codes[i] == c) return i;
+    return 0;
+}
+
+static void build_fit_table(carc_tileset *ts)
+{
+    ts->nside_codes = 0;
+    for (int t = 0; t < ts->ntypes; t++)
+        for (int side = 0; side < 4; side++) {
+            unsigned c = side_code(ts->types[t].code[0], side);
+            for (int k = 0; k < 2; k++, c = reversed(c)) {
+                if (side_id(ts, c)) continue;
+                if (ts->nside_codes == MAX_SIDE_CODES) {
+                    ts->nside_codes = 0; /* too many: no table */
+                    return;
+                }
+                ts->side_codes[++ts->nside_codes] = (uint16_t)c;
+            }
+        }
+    int base = ts->key_base = ts->nside_codes + 1;
+    int nkeys = base * base * base * base;
+    for (int t = 0; t < ts->ntypes; t++) {
+        const tile_type *tt = &ts->types[t];
+        int sid[4][4];
+        for (int r = 0; r < 4; r++)
+            for (int side = 0; side < 4; side++) sid[r][side] = side_id(ts, side_code(tt->code[r], side));
+        for (int key = 0; key < nkeys; key++) {
+            int need[4], k = key;
+            for (int side = 0; side < 4; side++, k /= base) need[side] = k % base;
+            unsigned mask = 0;
+            for (int r = 0; r < 4; r++) {
+                int ok = 1;
+                for (int side = 0; side < 4; side++) ok &= need[side] == 0 || need[side] == sid[r][side];
+                mask |= (unsigned)ok << r;
+            }
+            ts->fit[t][key] = (uint8_t)(mask & tt->distinct_rots);
+        }
+    }
+    /* the square beyond side k is constrained on its side k+2 */
+    for (int t = 0; t < ts->ntypes; t++) {
+        tile_type *tt = &ts->types[t];
+        for (int r = 0; r < 4; r++)
+            for (int side = 0; side < 4; side++) {
+                int opp = (side + 2) & 3, weight = 1;
+                for (int i = 0; i < opp; i++) weight *= base;
+                tt->key_add[r][side] = (uint16_t)(weight * side_id(ts, reversed(side_code(tt->code[r], side))));
+            }
+    }
 }
 
 int tileset_builtin(const carc_variant *v, carc_tileset **out)

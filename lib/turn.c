@@ -38,8 +38,13 @@ int deck_draw(carc_game *g, int d)
         if (deck_has(dk, t)) type = t, forced = 1;
     }
     if (dk->forced_head == dk->nforced) dk->forced_head = dk->nforced = 0;
-    if (type < 0) type = dk->left[rng_below(&g->rng, dk->nleft)];
-    deck_remove(dk, type);
+    if (type < 0) {
+        unsigned i = rng_below(&g->rng, dk->nleft);
+        type = dk->left[i];
+        dk->left[i] = dk->left[--dk->nleft];
+    } else {
+        deck_remove(dk, type);
+    }
     hist_rec h = {.kind = H_DRAW, .which = (uint8_t)d, .forced = (uint8_t)forced, .value = (uint16_t)type};
     hist_push(g, &h);
     return type;
@@ -125,14 +130,39 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
         return CARC_E_GAME_OVER;
     }
     if (g->phase == CARC_PHASE_TILE) {
+        /* branch-free fit test of the four rotations, then emit the hits */
         const tile_type *t = &g->ts->types[g->hand];
-        for (int i = 0; i < g->nfrontier; i++)
-            for (int r = 0; r < 4; r++)
-                if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
-                    carc_move m = {.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = g->fx[i], .y = g->fy[i],
-                                   .tile = (uint16_t)g->hand};
-                    EMIT(m);
+        const uint64_t c0 = t->code[0], c1 = t->code[1], c2 = t->code[2], c3 = t->code[3];
+        const unsigned distinct = t->distinct_rots;
+        const uint8_t *fit = g->ts->nside_codes ? g->ts->fit[g->hand] : NULL;
+        for (int i = 0; i < g->nfrontier; i++) {
+            unsigned bits;
+            if (fit) {
+                bits = fit[g->fkey[i]];
+            } else {
+                uint64_t v = g->fval[i], k = g->fmask[i];
+                bits = (unsigned)(((c0 ^ v) & k) == 0) | (unsigned)(((c1 ^ v) & k) == 0) << 1 |
+                       (unsigned)(((c2 ^ v) & k) == 0) << 2 | (unsigned)(((c3 ^ v) & k) == 0) << 3;
+                bits &= distinct;
+            }
+            carc_move m = {.kind = CARC_MOVE_TILE, .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]),
+                           .tile = (uint16_t)g->hand};
+            if (n + 4 <= cap) {
+                /* write all four and keep the fitting ones: whether a square
+                 * fits is close to random, so branches here mispredict */
+                for (int r = 0; r < 4; r++) {
+                    m.rotation = (uint8_t)r;
+                    buf[n] = m;
+                    n += (bits >> r) & 1;
                 }
+            } else {
+                for (; bits; bits &= bits - 1) {
+                    m.rotation = (uint8_t)__builtin_ctz(bits);
+                    if (n < cap) buf[n] = m;
+                    n++;
+                }
+            }
+        }
     } else {
         if (g->phase == CARC_PHASE_FIGURE) {
             const placed *pl = &g->tiles[g->turn_tile];
@@ -176,6 +206,7 @@ static void end_turn(carc_game *g)
             int ti = board_at(g, pl->x + dx, pl->y + dy);
             if (ti < 0) continue;
             const placed *np = &g->tiles[ti];
+            if (!np->has_area) continue;
             const tile_type *nt = &g->ts->types[np->type];
             for (int i = 0; i < nt->nfeat; i++)
                 if ((v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA) &&
@@ -203,6 +234,7 @@ static void end_turn(carc_game *g)
     g->hand_valid = 0;
     g->turn_tile = -1;
     g->action_pending = 0;
+    g->action_first = 0;
 }
 
 static void after_figure_step(carc_game *g, const carc_move *m)

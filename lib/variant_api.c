@@ -101,10 +101,11 @@ int carc_system_pieces(const carc_game *g, int s, int *out, int cap)
 {
     if (!VALID_PIECE(g, s)) return 0;
     int root = sys_find(g, s), n = 0, p = root;
+    int linked = g->ts->has_links; /* else the system is the feature: follow next */
     do {
         if (out && n < cap) out[n] = p;
         n++;
-        p = g->pieces[p].snext;
+        p = linked ? g->pieces[p].snext : g->pieces[p].next;
     } while (p != root);
     return n;
 }
