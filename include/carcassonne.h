@@ -363,6 +363,7 @@ typedef struct carc_move {
 /**
  * The phase of the game and the player to decide. May perform the pending
  * tile draw (so the game is not const).
+ * @param g the game.
  * @param phase out (may be NULL). @param player out (may be NULL): 0-based seat.
  * @return ::CARC_OK or ::CARC_E_NULL.
  */
@@ -370,6 +371,7 @@ CARC_API int carc_game_state(carc_game *g, carc_phase *phase, int *player);
 
 /**
  * The tile type drawn for this turn (performing the draw if still pending).
+ * @param g the game.
  * @param tile out: tile type index.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_PHASE (the
  *         tile of this turn is already placed; see carc_game_last_tile()).
@@ -379,6 +381,7 @@ CARC_API int carc_game_drawn_tile(carc_game *g, int *tile);
 /**
  * Lists every legal move of the current decision, each exactly once (tile
  * rotations that give an identical tile are listed once, as the lowest).
+ * @param g the game.
  * @param buf,cap caller buffer; may be NULL/0 to ask for the count only.
  * @param count out: number of legal moves (even when more than `cap`).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_BUFFER
@@ -428,6 +431,7 @@ CARC_API int carc_game_deck_remaining(const carc_game *g, int deck, int *n);
 
 /**
  * Fixes the next token drawn from a variant's bag (e.g. the sheep bag).
+ * @param g the game.
  * @param bag bag name as the variant documents it (e.g. `"sheep"`).
  * @param token token index within the bag (variant documents them).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOT_FOUND, ::CARC_E_RANGE,
@@ -442,7 +446,8 @@ CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
 
 /** A tile on the board. */
 typedef struct carc_placed_tile {
-    int x, y;     /**< Position. */
+    int x;        /**< Column (grows east). */
+    int y;        /**< Row (grows south). */
     int type;     /**< Tile type index. */
     int rotation; /**< Quarter turns clockwise. */
     int turn;     /**< Turn it was placed in (0 for the start tile). */
@@ -502,6 +507,8 @@ CARC_API int carc_game_score(const carc_game *g, int player, int *score);
 
 /**
  * A player's score by category: `out[c]` for category c of carc_variant_category().
+ * @param g the game. @param player seat.
+ * @param out receives the points per category.
  * @param n size of `out`; at most that many entries are written.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
  */
@@ -548,6 +555,7 @@ CARC_API int carc_game_event(const carc_game *g, int i, carc_event *out);
 
 /**
  * Writes the game as text (variant, options, seed, every draw and move).
+ * @param g the game.
  * @param buf,cap caller buffer (may be NULL/0 to ask for the size).
  * @param len out: bytes needed, not counting the terminating NUL that is
  *        written when there is room.
@@ -564,6 +572,7 @@ typedef struct carc_load_options {
 
 /**
  * Rebuilds a saved game by replaying it.
+ * @param text,len the saved text (need not be NUL-terminated).
  * @param opts may be NULL (built-in variants and tile sets).
  * @param out receives the game; free with carc_game_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text or a move
