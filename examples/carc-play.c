@@ -1,5 +1,6 @@
 /* carc-play: plays one whole game between random bots and prints it.
- *   carc-play --variant NAME --players N --seed S [--quiet]
+ *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE]
+ * --load continues a saved game; --save writes the finished game.
  * The last line is "final: S1 S2 ..." (scores in seat order). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,11 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
+            "                 [--save FILE] [--load FILE]\n"
             "Plays a game between random bots and prints the turns, the final scores\n"
             "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
+            "--load continues a saved game (its variant, players and seed win);\n"
+            "--save writes the finished game, which --load replays exactly.\n"
             "Variants:");
     int n = 0;
     carc_registry_count(NULL, &n);
@@ -31,6 +35,37 @@ static int fail(const char *what, int r)
 {
     fprintf(stderr, "carc-play: %s: %s\n", what, carc_strerror(r));
     return 1;
+}
+
+static int load_game(const char *path, carc_game **out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return CARC_E_NOT_FOUND;
+    size_t cap = 1 << 20, len;
+    char *text = malloc(cap);
+    if (!text) {
+        fclose(f);
+        return CARC_E_NOMEM;
+    }
+    len = fread(text, 1, cap, f);
+    fclose(f);
+    int r = carc_game_load(NULL, text, len, out);
+    free(text);
+    return r;
+}
+
+static int save_game(const carc_game *g, const char *path)
+{
+    size_t len;
+    carc_game_save(g, NULL, 0, &len); /* ask for the size first */
+    char *text = malloc(len + 1);
+    if (!text) return CARC_E_NOMEM;
+    int r = carc_game_save(g, text, len + 1, &len);
+    FILE *f = r == CARC_OK ? fopen(path, "wb") : NULL;
+    if (r == CARC_OK && (!f || fwrite(text, 1, len, f) != len)) r = CARC_E_INVALID;
+    if (f && fclose(f)) r = CARC_E_INVALID;
+    free(text);
+    return r;
 }
 
 static void print_move(carc_game *g, const carc_tileset *ts, const carc_variant *v, const carc_move *m)
@@ -65,6 +100,7 @@ int main(int argc, char **argv)
 {
     const char *variant = "base";
     int players = 2, quiet = 0;
+    const char *save_path = NULL, *load_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -76,6 +112,10 @@ int main(int argc, char **argv)
             players = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = strtoull(argv[++i], NULL, 10);
+        } else if (!strcmp(argv[i], "--save") && i + 1 < argc) {
+            save_path = argv[++i];
+        } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
+            load_path = argv[++i];
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet = 1;
         } else {
@@ -85,8 +125,15 @@ int main(int argc, char **argv)
     }
     carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
     carc_game *g;
-    int r = carc_game_new(&o, &g);
-    if (r) return fail("cannot create the game", r);
+    int r;
+    if (load_path) {
+        r = load_game(load_path, &g);
+        if (r) return fail(load_path, r);
+        carc_game_players(g, &players);
+    } else {
+        r = carc_game_new(&o, &g);
+        if (r) return fail("cannot create the game", r);
+    }
     const carc_variant *v;
     const carc_tileset *ts;
     carc_game_variant(g, &v);
@@ -140,6 +187,7 @@ int main(int argc, char **argv)
         printf(" %d", total);
     }
     printf("\n");
+    if (save_path && (r = save_game(g, save_path)) != CARC_OK) return fail(save_path, r);
     free(buf);
     carc_game_free(g);
     return 0;
