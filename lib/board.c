@@ -20,12 +20,42 @@ int board_fits(const carc_game *g, int fi, int type, int rot)
     return ((t->code[rot] ^ g->fval[fi]) & g->fmask[fi]) == 0;
 }
 
+static void bucket_add(carc_game *g, int i)
+{
+    int key = g->fkey[i], head = g->khead[key];
+    g->fnext[i] = (uint8_t)head;
+    g->fprev[i] = 0;
+    if (head)
+        g->fprev[head - 1] = (uint8_t)(i + 1);
+    else {
+        g->akeys[g->nakeys++] = (uint16_t)key;
+        g->kpos[key] = (uint8_t)g->nakeys;
+    }
+    g->khead[key] = (uint8_t)(i + 1);
+}
+
+static void bucket_remove(carc_game *g, int i)
+{
+    int key = g->fkey[i], next = g->fnext[i], prev = g->fprev[i];
+    if (prev)
+        g->fnext[prev - 1] = (uint8_t)next;
+    else
+        g->khead[key] = (uint8_t)next;
+    if (next) g->fprev[next - 1] = (uint8_t)prev;
+    if (!g->khead[key]) { /* the key is no longer in use */
+        int pos = g->kpos[key] - 1, last = g->akeys[--g->nakeys];
+        g->akeys[pos] = (uint16_t)last;
+        g->kpos[last] = (uint8_t)(pos + 1);
+        g->kpos[key] = 0;
+    }
+}
+
 int board_any_fit(const carc_game *g, int type)
 {
     if (g->ts->nside_codes) {
         const uint8_t *fit = g->ts->fit[type];
-        for (int i = 0; i < g->nfrontier; i++)
-            if (fit[g->fkey[i]]) return 1;
+        for (int a = 0; a < g->nakeys; a++)
+            if (fit[g->akeys[a]]) return 1;
         return 0;
     }
     const tile_type *t = &g->ts->types[type];
@@ -55,11 +85,23 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
     pl->turn = (uint16_t)g->turn;
     pl->first_piece = (uint16_t)g->npieces;
     pl->has_area = g->ts->types[type].has_area;
+    if (pl->has_area && g->narea >= 0) {
+        if (g->narea == (int)sizeof g->area_tiles)
+            g->narea = -1;
+        else
+            g->area_tiles[g->narea++] = (uint8_t)ti;
+    }
     g->grid[GRID_CELL(x, y)] = (uint8_t)(ti + 1);
 
+    const int buckets = g->ts->nside_codes != 0;
     int fi = board_frontier_index(g, x, y);
     if (fi >= 0) {
-        int last = --g->nfrontier;
+        int last = g->nfrontier - 1;
+        if (buckets) {
+            bucket_remove(g, fi);
+            if (fi != last) bucket_remove(g, last);
+        }
+        g->nfrontier--;
         g->fgrid[GRID_CELL(x, y)] = 0;
         if (fi != last) {
             g->fpos[fi] = g->fpos[last];
@@ -67,6 +109,7 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
             g->fmask[fi] = g->fmask[last];
             g->fval[fi] = g->fval[last];
             g->fgrid[GRID_CELL(FPOS_X(g->fpos[fi]), FPOS_Y(g->fpos[fi]))] = (uint8_t)(fi + 1);
+            if (buckets) bucket_add(g, fi);
         }
     }
     uint64_t code = g->ts->types[type].code[rot];
@@ -81,9 +124,12 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
             g->fmask[f] = 0;
             g->fval[f] = 0;
             g->fgrid[GRID_CELL(nx, ny)] = (uint8_t)(f + 1);
+        } else if (buckets) {
+            bucket_remove(g, f);
         }
         int opp = (k + 2) & 3;
         g->fkey[f] = (uint16_t)(g->fkey[f] + g->ts->types[type].key_add[rot][k]);
+        if (buckets) bucket_add(g, f);
         for (int j = 0; j < 3; j++) {
             int their = 3 * opp + j, ours = 3 * k + 2 - j;
             uint64_t letter = (code >> (4 * ours)) & 0xF;

@@ -15,6 +15,18 @@ int feat_find(const carc_game *g, int p)
     return p;
 }
 
+/* The same, halving the path on the way: for the placement code, which may
+ * change the game. Queries use feat_find and leave the trees as they are. */
+static int find_halving(carc_game *g, int p)
+{
+    piece *ps = g->pieces;
+    while (ps[p].parent != p) {
+        ps[p].parent = ps[ps[p].parent].parent;
+        p = ps[p].parent;
+    }
+    return p;
+}
+
 /* Without link= in the tile set a system is exactly a feature, so the
  * second union-find is not kept and system calls use the first. */
 int sys_find(const carc_game *g, int p)
@@ -26,8 +38,8 @@ int sys_find(const carc_game *g, int p)
 
 static void feat_union(carc_game *g, int a, int b)
 {
-    a = feat_find(g, a);
-    b = feat_find(g, b);
+    a = find_halving(g, a);
+    b = find_halving(g, b);
     if (a == b) return;
     piece *pa = &g->pieces[a], *pb = &g->pieces[b];
     if (pa->size < pb->size) {
@@ -107,8 +119,9 @@ void feat_add_tile(carc_game *g, int ti)
         const tile_type *nt = &g->ts->types[np->type];
         int opp = (k + 2) & 3;
         unsigned mine = t->side_mask[pl->rot][k], theirs = nt->side_mask[np->rot][opp];
-        for (; mine; mine &= mine - 1) g->pieces[feat_find(g, base + __builtin_ctz(mine))].open--;
-        for (; theirs; theirs &= theirs - 1) g->pieces[feat_find(g, np->first_piece + __builtin_ctz(theirs))].open--;
+        for (; mine; mine &= mine - 1) g->pieces[find_halving(g, base + __builtin_ctz(mine))].open--;
+        for (; theirs; theirs &= theirs - 1)
+            g->pieces[find_halving(g, np->first_piece + __builtin_ctz(theirs))].open--;
         for (int j = 0; j < 3; j++) {
             int a = t->slot_feat[pl->rot][3 * k + j];
             int b = nt->slot_feat[np->rot][3 * opp + 2 - j];

@@ -192,10 +192,23 @@ struct carc_game {
     int nfrontier;
     uint32_t fpos[MAX_FRONTIER]; /* FPOS(x, y) */
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
+    /* squares grouped by key (with a fit table): the few keys in use are
+     * listed, so enumeration does one table look-up per key, not per square.
+     * Links hold square index + 1, 0 = none. */
+    uint8_t fnext[MAX_FRONTIER], fprev[MAX_FRONTIER];
+    int nakeys;
+    uint16_t akeys[MAX_FRONTIER];
+    uint8_t khead[MAX_KEYS];
+    uint8_t kpos[MAX_KEYS]; /* position in akeys + 1 */
     uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
 
     int ntiles;
     placed tiles[MAX_TILES];
+    /* tiles with an area feature (monastery) not yet surrounded, so the end
+     * of a turn checks only those near the new tile; -1 count: too many,
+     * scan the 3x3 block instead */
+    int narea;
+    uint8_t area_tiles[32];
 
     int nevents;
     int nhist;

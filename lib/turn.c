@@ -120,6 +120,45 @@ static int extra_moves(carc_game *g, carc_move *buf)
         n++;                           \
     } while (0)
 
+/* Tile moves with the fit table: squares sharing a key fit the same
+ * rotations, so the table is read once per key in use. */
+static size_t enum_by_key(const carc_game *g, carc_move *buf, size_t cap)
+{
+    const uint8_t *fit = g->ts->fit[g->hand];
+    size_t n = 0;
+    for (int a = 0; a < g->nakeys; a++) {
+        int key = g->akeys[a];
+        unsigned bits = fit[key];
+        if (!bits) continue;
+        for (int i = g->khead[key] - 1; i >= 0; i = g->fnext[i] - 1)
+            for (unsigned b = bits; b; b &= b - 1) {
+                if (n < cap)
+                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)__builtin_ctz(b),
+                                         .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]),
+                                         .tile = (uint16_t)g->hand};
+                n++;
+            }
+    }
+    return n;
+}
+
+/* Tile moves without a table (sets with many side codes): test the four
+ * rotations of every square with the packed edge masks. */
+static size_t enum_by_square(const carc_game *g, carc_move *buf, size_t cap)
+{
+    const tile_type *t = &g->ts->types[g->hand];
+    size_t n = 0;
+    for (int i = 0; i < g->nfrontier; i++)
+        for (int r = 0; r < 4; r++)
+            if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
+                if (n < cap)
+                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = FPOS_X(g->fpos[i]),
+                                         .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)g->hand};
+                n++;
+            }
+    return n;
+}
+
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     game_resolve(g);
@@ -130,39 +169,10 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
         return CARC_E_GAME_OVER;
     }
     if (g->phase == CARC_PHASE_TILE) {
-        /* branch-free fit test of the four rotations, then emit the hits */
-        const tile_type *t = &g->ts->types[g->hand];
-        const uint64_t c0 = t->code[0], c1 = t->code[1], c2 = t->code[2], c3 = t->code[3];
-        const unsigned distinct = t->distinct_rots;
-        const uint8_t *fit = g->ts->nside_codes ? g->ts->fit[g->hand] : NULL;
-        for (int i = 0; i < g->nfrontier; i++) {
-            unsigned bits;
-            if (fit) {
-                bits = fit[g->fkey[i]];
-            } else {
-                uint64_t v = g->fval[i], k = g->fmask[i];
-                bits = (unsigned)(((c0 ^ v) & k) == 0) | (unsigned)(((c1 ^ v) & k) == 0) << 1 |
-                       (unsigned)(((c2 ^ v) & k) == 0) << 2 | (unsigned)(((c3 ^ v) & k) == 0) << 3;
-                bits &= distinct;
-            }
-            carc_move m = {.kind = CARC_MOVE_TILE, .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]),
-                           .tile = (uint16_t)g->hand};
-            if (n + 4 <= cap) {
-                /* write all four and keep the fitting ones: whether a square
-                 * fits is close to random, so branches here mispredict */
-                for (int r = 0; r < 4; r++) {
-                    m.rotation = (uint8_t)r;
-                    buf[n] = m;
-                    n += (bits >> r) & 1;
-                }
-            } else {
-                for (; bits; bits &= bits - 1) {
-                    m.rotation = (uint8_t)__builtin_ctz(bits);
-                    if (n < cap) buf[n] = m;
-                    n++;
-                }
-            }
-        }
+        if (g->ts->nside_codes)
+            n = enum_by_key(g, buf, cap);
+        else
+            n = enum_by_square(g, buf, cap);
     } else {
         if (g->phase == CARC_PHASE_FIGURE) {
             const placed *pl = &g->tiles[g->turn_tile];
@@ -200,19 +210,31 @@ static void end_turn(carc_game *g)
         for (int j = 0; j < nd; j++) dup |= done[j] == r;
         if (!dup) done[nd++] = r;
     }
-    /* area features (monasteries) on this tile and its 8 neighbours */
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            int ti = board_at(g, pl->x + dx, pl->y + dy);
-            if (ti < 0) continue;
-            const placed *np = &g->tiles[ti];
-            if (!np->has_area) continue;
+    /* area features (monasteries) on this tile and its 8 neighbours that
+     * the tile just surrounded */
+    if (g->narea >= 0) {
+        for (int a = 0; a < g->narea; a++) {
+            const placed *np = &g->tiles[g->area_tiles[a]];
+            int dx = np->x - pl->x, dy = np->y - pl->y;
+            if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || board_neighbours(g, np->x, np->y) < 8) continue;
             const tile_type *nt = &g->ts->types[np->type];
             for (int i = 0; i < nt->nfeat; i++)
-                if ((v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA) &&
-                    board_neighbours(g, np->x, np->y) == 8)
-                    done[nd++] = feat_find(g, np->first_piece + i);
+                if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA) done[nd++] = feat_find(g, np->first_piece + i);
+            g->area_tiles[a--] = g->area_tiles[--g->narea]; /* surrounded for good */
         }
+    } else {
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int ti = board_at(g, pl->x + dx, pl->y + dy);
+                if (ti < 0 || !g->tiles[ti].has_area) continue;
+                const placed *np = &g->tiles[ti];
+                if (board_neighbours(g, np->x, np->y) != 8) continue;
+                const tile_type *nt = &g->ts->types[np->type];
+                for (int i = 0; i < nt->nfeat; i++)
+                    if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)
+                        done[nd++] = feat_find(g, np->first_piece + i);
+            }
+    }
     for (int i = 0; i < nd; i++) {
         if (v->on_completed)
             v->on_completed(g, done[i]);
