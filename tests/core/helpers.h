@@ -1,0 +1,151 @@
+/* Extra helpers for the core and base-variant tests (tests/core only).
+ * Everything is static inline so each test file uses what it needs. */
+#ifndef CARC_TESTS_CORE_HELPERS_H
+#define CARC_TESTS_CORE_HELPERS_H
+
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+/* Room for every legal move of one decision (frontier <= 256 squares x 4). */
+#define H_MOVE_CAP 1100
+
+static inline char *h_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+/* Index of a scoring category by name, or -1. */
+static inline int h_cat_index(carc_game *g, const char *name)
+{
+    const carc_variant *v;
+    if (carc_game_variant(g, &v)) return -1;
+    for (int c = 0;; c++) {
+        const char *n;
+        if (carc_variant_category(v, c, &n)) return -1;
+        if (strcmp(n, name) == 0) return c;
+    }
+}
+
+/* The saved text of a game (malloc'd, NUL-terminated), or NULL. */
+static inline char *h_save(const carc_game *g)
+{
+    size_t len = 0;
+    if (carc_game_save(g, NULL, 0, &len) != CARC_E_BUFFER) return NULL;
+    char *buf = malloc(len + 1);
+    if (!buf) return NULL;
+    size_t len2 = 0;
+    if (carc_game_save(g, buf, len + 1, &len2) != CARC_OK || len2 != len) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Asserts that the saved text of g equals `before` (frees nothing). */
+static inline void h_assert_unchanged(const carc_game *g, const char *before, const char *what)
+{
+    char *now = h_save(g);
+    cr_assert_not_null(now, "%s: save failed", what);
+    cr_assert_str_eq(now, before, "%s changed the game", what);
+    free(now);
+}
+
+/* splitmix64: the tests' own generator, independent of the library's. */
+static inline uint64_t h_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline unsigned h_below(uint64_t *s, unsigned n) { return (unsigned)(h_rand(s) % n); }
+
+/* Figures of `player` standing on the board. */
+static inline int h_on_board(const carc_game *g, int player)
+{
+    int n = 0, count = 0;
+    carc_game_figure_count(g, &count);
+    for (int i = 0; i < count; i++) {
+        carc_figure_info fi;
+        if (carc_game_figure(g, i, &fi) == CARC_OK && fi.owner == player && fi.on_board) n++;
+    }
+    return n;
+}
+
+static inline int h_supply(const carc_game *g, int player)
+{
+    int n = -1;
+    carc_game_supply(g, player, 0, &n);
+    return n;
+}
+
+static inline int h_event_count(const carc_game *g)
+{
+    int n = -1;
+    carc_game_event_count(g, &n);
+    return n;
+}
+
+static inline carc_event h_event(const carc_game *g, int i)
+{
+    carc_event e;
+    memset(&e, 0xff, sizeof e);
+    cr_assert_eq(carc_game_event(g, i, &e), CARC_OK, "event %d missing", i);
+    return e;
+}
+
+/* Asserts the fields of event i. */
+static inline void h_assert_event(carc_game *g, int i, int player, int points, const char *category, int reason)
+{
+    carc_event e = h_event(g, i);
+    cr_assert_eq(e.player, player, "event %d: player %d, want %d", i, e.player, player);
+    cr_assert_eq(e.points, points, "event %d: %d points, want %d", i, e.points, points);
+    cr_assert_eq(e.category, h_cat_index(g, category), "event %d: category %d, want %s", i, e.category, category);
+    cr_assert_eq(e.reason, reason, "event %d: reason %d, want %d", i, e.reason, reason);
+}
+
+/* Plays one random legal move; returns 1 if a move was played, 0 if the
+ * game is over, a negative status on an unexpected failure. */
+static inline int h_random_move(carc_game *g, uint64_t *rng)
+{
+    static _Thread_local carc_move buf[H_MOVE_CAP];
+    size_t n = 0;
+    int r = carc_game_moves(g, buf, H_MOVE_CAP, &n);
+    if (r == CARC_E_GAME_OVER) return 0;
+    if (r != CARC_OK || n == 0) return r ? r : -100;
+    carc_move m = buf[h_below(rng, (unsigned)n)];
+    r = carc_game_apply(g, &m);
+    return r == CARC_OK ? 1 : r;
+}
+
+/* Plays up to `max` random moves (fewer if the game ends); returns how many. */
+static inline int h_play(carc_game *g, uint64_t *rng, int max)
+{
+    int done = 0;
+    while (done < max) {
+        int r = h_random_move(g, rng);
+        cr_assert_geq(r, 0, "random move failed: %d", r);
+        if (r == 0) break;
+        done++;
+    }
+    return done;
+}
+
+/* A new built-in game or a test failure. */
+static inline carc_game *h_new(const char *variant, int players, uint64_t seed)
+{
+    tgame t = t_new(variant, players, seed);
+    cr_assert_not_null(t.g, "cannot create %s game", variant);
+    return t.g;
+}
+
+#endif

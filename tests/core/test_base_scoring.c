@@ -1,0 +1,510 @@
+/* The classic scoring rules on small fixed positions.
+ *
+ * Geometry reminder: the start tile D lies at (0,0) unturned: city on its
+ * north side, a road running west-east, fields south. x grows east, y grows
+ * south, and rotation r turns a tile r quarter turns clockwise. */
+#include "helpers.h"
+
+#define OK CARC_OK
+
+static tgame deck_game(int players, const char *deck)
+{
+    tgame t = t_new_deck("base", players, deck, NULL, 0);
+    cr_assert_not_null(t.g, "cannot build a base game with deck \"%s\"", deck);
+    return t;
+}
+
+static int feature_figures(carc_feature_info fi)
+{
+    int n = 0;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) n += fi.figures[p];
+    return n;
+}
+
+static int is_over(carc_game *g)
+{
+    int over = 0;
+    cr_assert_eq(carc_game_is_over(g, &over), OK);
+    return over;
+}
+
+/* ---- roads ------------------------------------------------------------ */
+
+Test(base_scoring, road_between_two_junctions_scores_one_per_tile)
+{
+    tgame t = deck_game(2, "W:2");
+    carc_game *g = t.g;
+    /* W unturned: roads east (r1), south (r2), west (r3) meeting at a junction */
+    cr_assert_eq(t_turn(g, "W", 1, 0, 0, "follower", "r3"), OK);
+    carc_feature_info road = t_feature_at(g, 0, 0, "r1");
+    cr_assert_eq(road.tiles, 2);
+    cr_assert_eq(road.open_edges, 1, "the road still runs out west of the start tile");
+    cr_assert_eq(road.complete, 0);
+    cr_assert_eq(road.figures[0], 1);
+    cr_assert_eq(h_supply(g, 0), 6);
+    cr_assert_eq(t_score(g, 0), 0);
+
+    cr_assert_eq(t_turn(g, "W", -1, 0, 0, NULL, NULL), OK);
+    road = t_feature_at(g, 0, 0, "r1");
+    cr_assert_eq(road.complete, 1);
+    cr_assert_eq(road.tiles, 3);
+    cr_assert_eq(t_cat(g, 0, "road"), 3, "a road of 3 tiles scores 3");
+    cr_assert_eq(t_score(g, 1), 0, "player 1 has no follower on the road");
+    cr_assert_eq(h_supply(g, 0), 7, "the follower went home");
+    cr_assert_eq(feature_figures(road), 0);
+
+    cr_assert_eq(h_event_count(g), 1);
+    h_assert_event(g, 0, 0, 3, "road", CARC_REASON_COMPLETED);
+    carc_event e = h_event(g, 0);
+    carc_feature_info via = {.struct_size = sizeof via};
+    cr_assert_eq(carc_game_feature(g, e.tile_index, e.feature, &via), OK);
+    cr_assert_eq(via.id, road.id, "the event names a piece of the scored road");
+
+    cr_assert(is_over(g));
+    cr_assert_eq(t_score(g, 0), 3, "nothing else scores at the end");
+    cr_assert_eq(t_score(g, 1), 0);
+    t_free(&t);
+}
+
+Test(base_scoring, road_closing_a_loop_is_complete)
+{
+    tgame t = deck_game(2, "V:4");
+    carc_game *g = t.g;
+    /* four curves south of the start tile form a ring */
+    cr_assert_eq(t_turn(g, "V", 0, 1, 3, "follower", "r1"), OK); /* east + south */
+    cr_assert_eq(t_turn(g, "V", 1, 1, 0, NULL, NULL), OK);        /* west + south */
+    cr_assert_eq(t_turn(g, "V", 0, 2, 2, NULL, NULL), OK);        /* north + east */
+    carc_feature_info ring = t_feature_at(g, 0, 1, "r1");
+    cr_assert_eq(ring.tiles, 3);
+    cr_assert_eq(ring.complete, 0);
+    cr_assert_eq(t_score(g, 0), 0);
+    cr_assert_eq(t_turn(g, "V", 1, 2, 1, NULL, NULL), OK); /* north + west: closes the ring */
+    ring = t_feature_at(g, 0, 1, "r1");
+    cr_assert_eq(ring.complete, 1);
+    cr_assert_eq(ring.open_edges, 0);
+    cr_assert_eq(t_cat(g, 0, "road"), 4);
+    cr_assert_eq(t_score(g, 1), 0, "closing someone else's road scores nothing");
+    cr_assert_eq(h_supply(g, 0), 7);
+    h_assert_event(g, 0, 0, 4, "road", CARC_REASON_COMPLETED);
+    t_free(&t);
+}
+
+Test(base_scoring, road_ends_at_a_crossroads)
+{
+    tgame t = deck_game(2, "X:1 W:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "X", 1, 0, 0, "follower", "r4"), OK); /* r4: the west arm */
+    carc_feature_info main_road = t_feature_at(g, 0, 0, "r1");
+    carc_feature_info east_arm = t_feature_at(g, 1, 0, "r2");
+    cr_assert_eq(main_road.tiles, 2);
+    cr_assert_neq(east_arm.id, main_road.id, "the road must not pass through the crossroads");
+    cr_assert_eq(east_arm.tiles, 1);
+    cr_assert_eq(main_road.open_edges, 1);
+
+    cr_assert_eq(t_turn(g, "W", -1, 0, 0, "follower", "r2"), OK); /* r2: the junction's south arm */
+    cr_assert_eq(t_feature_at(g, 0, 0, "r1").complete, 1);
+    cr_assert_eq(t_cat(g, 0, "road"), 3);
+    cr_assert(is_over(g));
+    /* the south arm of W is a one-tile road, incomplete at the end: 1 point */
+    cr_assert_eq(t_cat(g, 1, "road"), 1);
+    cr_assert_eq(t_score(g, 0), 3);
+    int n = h_event_count(g);
+    cr_assert_eq(n, 2);
+    h_assert_event(g, 1, 1, 1, "road", CARC_REASON_FINAL);
+    t_free(&t);
+}
+
+/* ---- cities ----------------------------------------------------------- */
+
+Test(base_scoring, two_tile_city_scores_four)
+{
+    tgame t = deck_game(2, "E:1 B:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "E", 0, -1, 2, "follower", "c1"), OK); /* city side turned south */
+    carc_feature_info city = t_feature_at(g, 0, 0, "c1");
+    cr_assert_eq(city.complete, 1);
+    cr_assert_eq(city.tiles, 2);
+    cr_assert_eq(t_cat(g, 0, "city"), 4);
+    cr_assert_eq(t_score(g, 0), 4);
+    cr_assert_eq(h_supply(g, 0), 7);
+    cr_assert_eq(h_event_count(g), 1);
+    h_assert_event(g, 0, 0, 4, "city", CARC_REASON_COMPLETED);
+    t_free(&t);
+}
+
+Test(base_scoring, city_covering_a_tile_twice_counts_it_once)
+{
+    tgame t = deck_game(2, "I:1 N:3");
+    carc_game *g = t.g;
+    /* I turned twice: two separate city parts, south and east; three N tiles
+     * join them around a 2x2 block */
+    cr_assert_eq(t_turn(g, "I", 0, 1, 2, "follower", "c1"), OK);
+    cr_assert_neq(t_feature_at(g, 0, 1, "c1").id, t_feature_at(g, 0, 1, "c2").id);
+    cr_assert_eq(t_turn(g, "N", 0, 2, 0, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "N", 1, 2, 3, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "N", 1, 1, 2, NULL, NULL), OK);
+    carc_feature_info city = t_feature_at(g, 0, 1, "c1");
+    cr_assert_eq(city.id, t_feature_at(g, 0, 1, "c2").id, "both parts of I are one city now");
+    cr_assert_eq(city.complete, 1);
+    cr_assert_eq(city.tiles, 4);
+    cr_assert_eq(t_cat(g, 0, "city"), 8, "4 distinct tiles, not 5 city parts");
+    cr_assert_eq(t_score(g, 1), 0);
+    t_free(&t);
+}
+
+Test(base_scoring, completed_city_counts_coat_of_arms_twice)
+{
+    tgame t = deck_game(2, "M:1 E:1");
+    carc_game *g = t.g;
+    /* M (pennant) turned twice: city on its south and west sides */
+    cr_assert_eq(t_turn(g, "M", 0, -1, 2, "follower", "c1"), OK);
+    carc_feature_info city = t_feature_at(g, 0, -1, "c1");
+    cr_assert_eq(city.complete, 0);
+    cr_assert_eq(city.points_now, 3, "open city: 2 tiles + 1 coat of arms");
+    cr_assert_eq(t_turn(g, "E", -1, -1, 1, NULL, NULL), OK); /* closes the west side */
+    city = t_feature_at(g, 0, -1, "c1");
+    cr_assert_eq(city.complete, 1);
+    cr_assert_eq(city.tiles, 3);
+    cr_assert_eq(t_cat(g, 0, "city"), 8, "2 x (3 tiles + 1 coat of arms)");
+    cr_assert_eq(t_score(g, 1), 0, "the player closing the city has no follower in it");
+    h_assert_event(g, 0, 0, 8, "city", CARC_REASON_COMPLETED);
+    t_free(&t);
+}
+
+Test(base_scoring, incomplete_city_at_game_end_one_per_tile_and_arms)
+{
+    tgame t = deck_game(2, "M:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "M", 0, -1, 2, "follower", "c1"), OK);
+    cr_assert(is_over(g), "the last tile ends the game at once");
+    cr_assert_eq(t_cat(g, 0, "city"), 3, "2 tiles + 1 coat of arms");
+    cr_assert_eq(t_score(g, 1), 0);
+    cr_assert_eq(h_event_count(g), 1);
+    h_assert_event(g, 0, 0, 3, "city", CARC_REASON_FINAL);
+    t_free(&t);
+}
+
+/* ---- monasteries ------------------------------------------------------ */
+
+Test(base_scoring, surrounded_monastery_scores_nine)
+{
+    tgame t = deck_game(2, "B:6 A:2");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "B", 0, 1, 0, "follower", "m1"), OK);
+    static const int ring[5][2] = {{1, 1}, {-1, 1}, {0, 2}, {1, 2}, {-1, 2}};
+    for (int i = 0; i < 5; i++) cr_assert_eq(t_turn(g, "B", ring[i][0], ring[i][1], 0, NULL, NULL), OK);
+    /* A turned once: road end on its west side, meets the start tile's road */
+    cr_assert_eq(t_turn(g, "A", 1, 0, 1, NULL, NULL), OK);
+    carc_feature_info mon = t_feature_at(g, 0, 1, "m1");
+    cr_assert_eq(mon.complete, 0);
+    cr_assert_eq(mon.points_now, 8, "1 + 7 neighbours so far");
+    cr_assert_eq(t_score(g, 0), 0);
+    cr_assert_eq(t_turn(g, "A", -1, 0, 3, NULL, NULL), OK); /* the eighth neighbour */
+    mon = t_feature_at(g, 0, 1, "m1");
+    cr_assert_eq(mon.complete, 1);
+    cr_assert_eq(t_cat(g, 0, "monastery"), 9);
+    cr_assert_eq(t_score(g, 1), 0);
+    cr_assert_eq(h_supply(g, 0), 7);
+    h_assert_event(g, 0, 0, 9, "monastery", CARC_REASON_COMPLETED);
+    cr_assert(is_over(g));
+    cr_assert_eq(t_score(g, 0), 9);
+    t_free(&t);
+}
+
+Test(base_scoring, monastery_placed_into_a_full_ring_scores_at_once)
+{
+    tgame t = deck_game(2, "A:2 B:6");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "A", 1, 0, 1, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "A", -1, 0, 3, NULL, NULL), OK);
+    static const int ring[5][2] = {{1, 1}, {-1, 1}, {1, 2}, {-1, 2}, {0, 2}};
+    for (int i = 0; i < 5; i++) cr_assert_eq(t_turn(g, "B", ring[i][0], ring[i][1], 0, NULL, NULL), OK);
+    cr_assert_eq(t_place(g, "B", 0, 1, 0), OK);
+    cr_assert_eq(t_player(g), 1);
+    cr_assert_eq(t_figure(g, "follower", "m1"), OK);
+    cr_assert_eq(t_cat(g, 1, "monastery"), 9);
+    cr_assert_eq(t_score(g, 0), 0);
+    cr_assert_eq(h_supply(g, 1), 7);
+    h_assert_event(g, 0, 1, 9, "monastery", CARC_REASON_COMPLETED);
+    t_free(&t);
+}
+
+Test(base_scoring, monastery_at_game_end_one_plus_neighbours)
+{
+    tgame t = deck_game(2, "B:2");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "B", 0, 1, 0, "follower", "m1"), OK);
+    cr_assert_eq(t_turn(g, "B", 1, 1, 0, NULL, NULL), OK);
+    cr_assert(is_over(g));
+    /* neighbours of (0,1): the start tile and (1,1) */
+    cr_assert_eq(t_cat(g, 0, "monastery"), 3);
+    cr_assert_eq(t_score(g, 1), 0);
+    h_assert_event(g, 0, 0, 3, "monastery", CARC_REASON_FINAL);
+    t_free(&t);
+}
+
+/* One player fills a row with monasteries until out of followers; each
+ * scores 1 + its neighbours at the end, counted here from the board. */
+Test(base_scoring, row_of_monasteries_final_values_and_empty_supply)
+{
+    tgame t = deck_game(2, "B:15");
+    carc_game *g = t.g;
+    for (int i = 0; i < 15; i++) {
+        int me = i % 2;
+        int x = me == 0 ? i / 2 : -(i / 2 + 1);
+        cr_assert_eq(t_place(g, "B", x, 1, 0), OK);
+        if (me == 0 && i / 2 < 7) {
+            cr_assert_eq(t_move_count(g), 3, "monastery, field, pass");
+            cr_assert_eq(t_figure(g, "follower", "m1"), OK);
+        } else if (me == 0) {
+            cr_assert_eq(h_supply(g, 0), 0);
+            cr_assert_eq(t_move_count(g), 1, "no follower left: only the pass");
+            char *before = h_save(g);
+            cr_assert_eq(t_figure(g, "follower", "m1"), CARC_E_ILLEGAL_MOVE);
+            h_assert_unchanged(g, before, "a figure move without followers");
+            free(before);
+            cr_assert_eq(t_pass(g), OK);
+        } else {
+            cr_assert_eq(t_pass(g), OK);
+        }
+    }
+    cr_assert(is_over(g));
+    int want = 0;
+    for (int x = 0; x < 7; x++) {
+        int n = 0;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int ti;
+                carc_game_tile_at(g, x + dx, 1 + dy, &ti);
+                if ((dx || dy) && ti >= 0) n++;
+            }
+        want += 1 + n;
+    }
+    cr_assert_eq(t_cat(g, 0, "monastery"), want);
+    cr_assert_eq(t_score(g, 1), 0);
+    t_free(&t);
+}
+
+/* ---- farms ------------------------------------------------------------ */
+
+Test(base_scoring, farmer_scores_three_per_completed_city_and_stays)
+{
+    tgame t = deck_game(2, "E:1 B:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "E", 0, -1, 2, "follower", "f1"), OK);
+    cr_assert_eq(t_feature_at(g, 0, 0, "c1").complete, 1);
+    cr_assert_eq(t_score(g, 0), 0, "a city without followers scores for nobody");
+    cr_assert_eq(h_supply(g, 0), 6, "the farmer stays on the board");
+    cr_assert_eq(h_on_board(g, 0), 1);
+    cr_assert_eq(t_turn(g, "B", 0, 1, 0, NULL, NULL), OK);
+    cr_assert_eq(h_on_board(g, 0), 1);
+    cr_assert(is_over(g));
+    cr_assert_eq(t_cat(g, 0, "farm"), 3);
+    cr_assert_eq(t_score(g, 0), 3);
+    cr_assert_eq(t_score(g, 1), 0);
+    cr_assert_eq(h_event_count(g), 1);
+    h_assert_event(g, 0, 0, 3, "farm", CARC_REASON_FINAL);
+    t_free(&t);
+}
+
+Test(base_scoring, farm_next_to_incomplete_city_scores_nothing)
+{
+    tgame t = deck_game(2, "M:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "M", 0, -1, 2, "follower", "f1"), OK);
+    cr_assert(is_over(g));
+    cr_assert_eq(t_cat(g, 0, "farm"), 0);
+    cr_assert_eq(t_score(g, 0), 0);
+    t_free(&t);
+}
+
+Test(base_scoring, one_city_counts_for_each_farm_touching_it)
+{
+    tgame t = deck_game(2, "H:1 E:1");
+    carc_game *g = t.g;
+    /* H: cities north and south, one field between them touching both */
+    cr_assert_eq(t_turn(g, "H", 0, -1, 0, "follower", "f1"), OK);
+    cr_assert_eq(t_feature_at(g, 0, 0, "c1").complete, 1, "H's south city closes the start city");
+    cr_assert_eq(t_turn(g, "E", 0, -2, 2, "follower", "f1"), OK);
+    cr_assert_eq(t_feature_at(g, 0, -1, "c1").complete, 1);
+    cr_assert_neq(t_feature_at(g, 0, -1, "f1").id, t_feature_at(g, 0, -2, "f1").id, "two separate fields");
+    cr_assert(is_over(g));
+    cr_assert_eq(t_cat(g, 0, "farm"), 6, "field touching two completed cities");
+    cr_assert_eq(t_cat(g, 1, "farm"), 3, "the northern city also counts for the other field");
+    cr_assert_eq(t_cat(g, 0, "city") + t_cat(g, 1, "city"), 0);
+    t_free(&t);
+}
+
+Test(base_scoring, farmers_tied_in_a_merged_farm_both_score)
+{
+    tgame t = deck_game(2, "E:1 V:1 B:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "E", 0, -1, 2, "follower", "f1"), OK); /* closes the start city */
+    cr_assert_eq(t_turn(g, "V", 1, 0, 0, "follower", "f1"), OK);  /* field north of the curve */
+    cr_assert_neq(t_feature_at(g, 0, -1, "f1").id, t_feature_at(g, 1, 0, "f1").id);
+    cr_assert_eq(t_turn(g, "B", 1, -1, 0, NULL, NULL), OK);       /* joins the two fields */
+    carc_feature_info farm = t_feature_at(g, 1, -1, "f1");
+    cr_assert_eq(farm.id, t_feature_at(g, 0, -1, "f1").id);
+    cr_assert_eq(farm.id, t_feature_at(g, 1, 0, "f1").id);
+    cr_assert_eq(farm.figures[0], 1);
+    cr_assert_eq(farm.figures[1], 1);
+    cr_assert(is_over(g));
+    cr_assert_eq(t_cat(g, 0, "farm"), 3);
+    cr_assert_eq(t_cat(g, 1, "farm"), 3);
+    t_free(&t);
+}
+
+/* ---- majorities ------------------------------------------------------- */
+
+/* Builds a six-tile city: K east and J west of the start tile each carry a
+ * follower in separate city parts; R above the start tile, then two N
+ * tiles join everything. `second` puts player 0's second follower on R. */
+static tgame merged_city(int second)
+{
+    tgame t = deck_game(2, "K:1 J:1 R:1 N:2");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "K", 1, 0, 0, "follower", "c1"), OK);
+    cr_assert_eq(t_turn(g, "J", -1, 0, 0, "follower", "c1"), OK);
+    cr_assert_eq(t_place(g, "R", 0, -1, 2), OK);
+    cr_assert_eq(t_move_count(g), 3, "R's city (only the start city so far), its field, pass");
+    cr_assert_eq(second ? t_figure(g, "follower", "c1") : t_pass(g), OK);
+    cr_assert_eq(t_place(g, "N", -1, -1, 1), OK); /* joins J's city to R's */
+    carc_feature_info city = t_feature_at(g, -1, -1, "c1");
+    cr_assert_eq(city.figures[1], 1);
+    cr_assert_eq(city.figures[0], second ? 1 : 0);
+    cr_assert_eq(city.complete, 0);
+    /* player 1 to decide: the city is taken, the field is free */
+    cr_assert_eq(t_move_count(g), 2);
+    char *before = h_save(g);
+    cr_assert_eq(t_figure(g, "follower", "c1"), CARC_E_ILLEGAL_MOVE);
+    h_assert_unchanged(g, before, "a follower on an occupied city");
+    free(before);
+    cr_assert_eq(t_pass(g), OK);
+    cr_assert_eq(t_turn(g, "N", 1, -1, 2, NULL, NULL), OK); /* joins K's city and closes it */
+    city = t_feature_at(g, 0, 0, "c1");
+    cr_assert_eq(city.complete, 1);
+    cr_assert_eq(city.tiles, 6);
+    return t;
+}
+
+Test(base_scoring, tied_majority_both_players_score)
+{
+    tgame t = merged_city(0);
+    carc_game *g = t.g;
+    cr_assert_eq(t_cat(g, 0, "city"), 12);
+    cr_assert_eq(t_cat(g, 1, "city"), 12);
+    cr_assert_eq(h_supply(g, 0), 7);
+    cr_assert_eq(h_supply(g, 1), 7);
+    cr_assert_eq(h_event_count(g), 2);
+    carc_event a = h_event(g, 0), b = h_event(g, 1);
+    cr_assert_eq(a.player + b.player, 1, "one event for each player");
+    h_assert_event(g, 0, a.player, 12, "city", CARC_REASON_COMPLETED);
+    h_assert_event(g, 1, b.player, 12, "city", CARC_REASON_COMPLETED);
+    cr_assert(is_over(g));
+    cr_assert_eq(t_score(g, 0), 12);
+    cr_assert_eq(t_score(g, 1), 12);
+    unsigned w = 0;
+    cr_assert_eq(carc_game_winners(g, &w), OK);
+    cr_assert_eq(w, 3u, "equal scores share the win");
+    t_free(&t);
+}
+
+Test(base_scoring, majority_two_against_one_takes_all)
+{
+    tgame t = merged_city(1);
+    carc_game *g = t.g;
+    cr_assert_eq(t_cat(g, 0, "city"), 12);
+    cr_assert_eq(t_cat(g, 1, "city"), 0);
+    cr_assert_eq(h_supply(g, 0), 7, "both of the winner's followers return");
+    cr_assert_eq(h_supply(g, 1), 7, "the loser's follower returns as well");
+    cr_assert_eq(h_on_board(g, 0) + h_on_board(g, 1), 0);
+    cr_assert_eq(h_event_count(g), 1);
+    h_assert_event(g, 0, 0, 12, "city", CARC_REASON_COMPLETED);
+    unsigned w = 0;
+    cr_assert_eq(carc_game_winners(g, &w), OK);
+    cr_assert_eq(w, 1u);
+    t_free(&t);
+}
+
+Test(base_scoring, follower_cannot_join_an_occupied_road)
+{
+    tgame t = deck_game(2, "U:2");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "U", 1, 0, 1, "follower", "r1"), OK);
+    cr_assert_eq(t_place(g, "U", -1, 0, 1), OK);
+    cr_assert_eq(t_feature_at(g, -1, 0, "r1").figures[0], 1, "the new tile extends player 0's road");
+    cr_assert_eq(t_move_count(g), 3, "two fields and a pass; the road is taken");
+    char *before = h_save(g);
+    cr_assert_eq(t_figure(g, "follower", "r1"), CARC_E_ILLEGAL_MOVE);
+    h_assert_unchanged(g, before, "a follower on an occupied road");
+    free(before);
+    cr_assert_eq(t_figure(g, "follower", "f1"), OK);
+    cr_assert(is_over(g));
+    cr_assert_eq(t_cat(g, 0, "road"), 3, "open road of 3 tiles at the end");
+    cr_assert_eq(t_cat(g, 1, "road"), 0);
+    t_free(&t);
+}
+
+/* ---- final scoring ---------------------------------------------------- */
+
+Test(base_scoring, final_scoring_of_every_incomplete_feature)
+{
+    tgame t = deck_game(2, "M:1 U:1 B:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "M", 0, -1, 2, "follower", "c1"), OK); /* city 2 tiles + arms */
+    cr_assert_eq(t_turn(g, "U", 1, 0, 1, "follower", "r1"), OK); /* road 2 tiles */
+    cr_assert_eq(t_turn(g, "B", 0, 1, 0, "follower", "m1"), OK); /* monastery with 2 neighbours */
+    cr_assert(is_over(g));
+    cr_assert_eq(t_cat(g, 0, "city"), 3);
+    cr_assert_eq(t_cat(g, 0, "monastery"), 3);
+    cr_assert_eq(t_cat(g, 1, "road"), 2);
+    cr_assert_eq(t_score(g, 0), 6);
+    cr_assert_eq(t_score(g, 1), 2);
+    int n = h_event_count(g);
+    cr_assert_eq(n, 3);
+    int seen = 0;
+    for (int i = 0; i < n; i++) {
+        carc_event e = h_event(g, i);
+        cr_assert_eq(e.reason, CARC_REASON_FINAL);
+        if (e.category == h_cat_index(g, "city")) {
+            cr_assert_eq(e.player, 0);
+            cr_assert_eq(e.points, 3);
+            seen |= 1;
+        } else if (e.category == h_cat_index(g, "monastery")) {
+            cr_assert_eq(e.player, 0);
+            cr_assert_eq(e.points, 3);
+            seen |= 2;
+        } else if (e.category == h_cat_index(g, "road")) {
+            cr_assert_eq(e.player, 1);
+            cr_assert_eq(e.points, 2);
+            seen |= 4;
+        }
+        carc_placed_tile pt;
+        cr_assert_eq(carc_game_tile(g, e.tile_index, &pt), OK, "event names a placed tile");
+    }
+    cr_assert_eq(seen, 7);
+    unsigned w = 0;
+    cr_assert_eq(carc_game_winners(g, &w), OK);
+    cr_assert_eq(w, 1u);
+    t_free(&t);
+}
+
+Test(base_scoring, score_breakdown_sums_to_total)
+{
+    tgame t = deck_game(2, "M:1 U:1 B:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "M", 0, -1, 2, "follower", "c1"), OK);
+    cr_assert_eq(t_turn(g, "U", 1, 0, 1, "follower", "r1"), OK);
+    cr_assert_eq(t_turn(g, "B", 0, 1, 0, "follower", "f1"), OK);
+    cr_assert(is_over(g));
+    for (int p = 0; p < 2; p++) {
+        int cats[CARC_MAX_CATEGORIES] = {0}, sum = 0;
+        cr_assert_eq(carc_game_score_breakdown(g, p, cats, CARC_MAX_CATEGORIES), OK);
+        for (int c = 0; c < CARC_MAX_CATEGORIES; c++) sum += cats[c];
+        cr_assert_eq(sum, t_score(g, p));
+    }
+    /* B's field joins the start tile's southern field, which touches no city */
+    cr_assert_eq(t_cat(g, 0, "farm"), 0);
+    cr_assert_eq(t_score(g, 0), 3);
+    t_free(&t);
+}

@@ -1,0 +1,285 @@
+/* Legal move enumeration against a slow reference that only uses the
+ * public tile-set and board queries. */
+#include <stdio.h>
+
+#include "helpers.h"
+
+typedef struct ref_board {
+    int n;
+    int x[128], y[128];
+    char edges[128][13]; /* rotated as placed */
+    int minx, maxx, miny, maxy;
+} ref_board;
+
+static void rotate_edges(const char *e, int r, char out[13])
+{
+    for (int s = 0; s < 12; s++) out[s] = e[(s - 3 * r + 24) % 12];
+    out[12] = 0;
+}
+
+static void type_edges(carc_game *g, int type, char out[13])
+{
+    const carc_tileset *ts;
+    cr_assert_eq(carc_game_tileset(g, &ts), CARC_OK);
+    carc_tile_type_info info = {.struct_size = sizeof info};
+    cr_assert_eq(carc_tileset_type(ts, type, &info), CARC_OK);
+    cr_assert_eq(strlen(info.edges), 12u);
+    memcpy(out, info.edges, 13);
+}
+
+static void read_board(carc_game *g, ref_board *b)
+{
+    cr_assert_eq(carc_game_tile_count(g, &b->n), CARC_OK);
+    cr_assert_leq(b->n, 128);
+    b->minx = b->miny = 1 << 20;
+    b->maxx = b->maxy = -(1 << 20);
+    for (int i = 0; i < b->n; i++) {
+        carc_placed_tile pt;
+        cr_assert_eq(carc_game_tile(g, i, &pt), CARC_OK);
+        char e[13];
+        type_edges(g, pt.type, e);
+        rotate_edges(e, pt.rotation, b->edges[i]);
+        b->x[i] = pt.x;
+        b->y[i] = pt.y;
+        if (pt.x < b->minx) b->minx = pt.x;
+        if (pt.x > b->maxx) b->maxx = pt.x;
+        if (pt.y < b->miny) b->miny = pt.y;
+        if (pt.y > b->maxy) b->maxy = pt.y;
+    }
+}
+
+static int ref_at(const ref_board *b, int x, int y)
+{
+    for (int i = 0; i < b->n; i++)
+        if (b->x[i] == x && b->y[i] == y) return i;
+    return -1;
+}
+
+/* Whether a tile with rotated edges `mine` may go on (x,y). */
+static int ref_fits(const ref_board *b, int x, int y, const char *mine)
+{
+    static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0};
+    if (ref_at(b, x, y) >= 0) return 0;
+    int neighbours = 0;
+    for (int k = 0; k < 4; k++) {
+        int ni = ref_at(b, x + DX[k], y + DY[k]);
+        if (ni < 0) continue;
+        neighbours++;
+        for (int j = 0; j < 3; j++)
+            if (mine[3 * k + j] != b->edges[ni][3 * ((k + 2) % 4) + (2 - j)]) return 0;
+    }
+    return neighbours > 0;
+}
+
+/* Checks the listed tile moves against the reference; returns how many
+ * legal (square, rotation) pairs the reference found. */
+static int check_tile_decision(carc_game *g, const carc_move *mv, size_t n)
+{
+    int hand;
+    cr_assert_eq(carc_game_drawn_tile(g, &hand), CARC_OK);
+    char base[13], rot[4][13];
+    type_edges(g, hand, base);
+    for (int r = 0; r < 4; r++) rotate_edges(base, r, rot[r]);
+    ref_board b;
+    read_board(g, &b);
+
+    for (size_t i = 0; i < n; i++) {
+        const carc_move *m = &mv[i];
+        cr_assert_eq(m->kind, CARC_MOVE_TILE);
+        cr_assert_eq(m->tile, hand, "listed move uses tile %d, drawn %d", m->tile, hand);
+        cr_assert_lt(m->rotation, 4);
+        cr_assert(ref_fits(&b, m->x, m->y, rot[m->rotation]), "listed move (%d,%d) r%d does not fit", m->x, m->y,
+                  m->rotation);
+        for (int r = 0; r < m->rotation; r++)
+            cr_assert(strcmp(rot[r], rot[m->rotation]) != 0, "listed rotation %d is not the lowest of its group",
+                      m->rotation);
+        for (size_t j = 0; j < i; j++)
+            cr_assert(!(mv[j].x == m->x && mv[j].y == m->y && strcmp(rot[mv[j].rotation], rot[m->rotation]) == 0),
+                      "move (%d,%d) r%d listed twice", m->x, m->y, m->rotation);
+    }
+    int legal = 0;
+    for (int y = b.miny - 1; y <= b.maxy + 1; y++)
+        for (int x = b.minx - 1; x <= b.maxx + 1; x++)
+            for (int r = 0; r < 4; r++) {
+                if (!ref_fits(&b, x, y, rot[r])) continue;
+                legal++;
+                int found = 0;
+                for (size_t i = 0; i < n && !found; i++)
+                    found = mv[i].x == x && mv[i].y == y && strcmp(rot[mv[i].rotation], rot[r]) == 0;
+                cr_assert(found, "legal placement (%d,%d) r%d of tile %d is not listed", x, y, r, hand);
+            }
+    return legal;
+}
+
+static void check_figure_decision(carc_game *g, const carc_move *mv, size_t n)
+{
+    int last, player;
+    carc_placed_tile pt;
+    cr_assert_eq(carc_game_last_tile(g, &last), CARC_OK);
+    cr_assert_geq(last, 0);
+    cr_assert_eq(carc_game_tile(g, last, &pt), CARC_OK);
+    cr_assert_eq(carc_game_state(g, NULL, &player), CARC_OK);
+    const carc_tileset *ts;
+    carc_game_tileset(g, &ts);
+    carc_tile_type_info info = {.struct_size = sizeof info};
+    cr_assert_eq(carc_tileset_type(ts, pt.type, &info), CARC_OK);
+    int supply = h_supply(g, player);
+
+    size_t expect = 1; /* the pass */
+    for (int f = 0; f < info.feature_count; f++) {
+        carc_feature_info fi = {.struct_size = sizeof fi};
+        cr_assert_eq(carc_game_feature(g, last, f, &fi), CARC_OK);
+        int taken = 0;
+        for (int p = 0; p < CARC_MAX_PLAYERS; p++) taken += fi.figures[p];
+        int want = supply > 0 && taken == 0;
+        int listed = 0;
+        for (size_t i = 0; i < n; i++)
+            if (mv[i].kind == CARC_MOVE_FIGURE && mv[i].feature == f) {
+                listed++;
+                cr_assert_eq(mv[i].figure, 0);
+                cr_assert_eq(mv[i].x, pt.x);
+                cr_assert_eq(mv[i].y, pt.y);
+            }
+        cr_assert_eq(listed, want, "feature %d of tile %s: listed %d times, want %d (taken %d, supply %d)", f,
+                     info.name, listed, want, taken, supply);
+        expect += (size_t)want;
+    }
+    int passes = 0;
+    for (size_t i = 0; i < n; i++) passes += mv[i].kind == CARC_MOVE_PASS;
+    cr_assert_eq(passes, 1);
+    cr_assert_eq(n, expect, "unexpected moves in the figure step");
+}
+
+static void check_random_games_ts(uint64_t first_seed, int games, const carc_tileset *ts)
+{
+    static carc_move mv[H_MOVE_CAP];
+    for (int gi = 0; gi < games; gi++) {
+        uint64_t seed = first_seed + (uint64_t)gi;
+        uint64_t rng = seed * 7919u + 1;
+        carc_game *g = NULL;
+        carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2 + gi % 4,
+                               .seed = seed, .tileset = ts};
+        cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+        int decisions = 0;
+        for (;;) {
+            carc_phase ph;
+            cr_assert_eq(carc_game_state(g, &ph, NULL), CARC_OK);
+            size_t n = 0;
+            int r = carc_game_moves(g, mv, H_MOVE_CAP, &n);
+            if (ph == CARC_PHASE_OVER) {
+                cr_assert_eq(r, CARC_E_GAME_OVER);
+                cr_assert_eq(n, 0u);
+                break;
+            }
+            cr_assert_eq(r, CARC_OK);
+            cr_assert_gt(n, 0u);
+            if (ph == CARC_PHASE_TILE) {
+                int legal = check_tile_decision(g, mv, n);
+                cr_assert_geq((size_t)legal, n);
+            } else {
+                cr_assert_eq(ph, CARC_PHASE_FIGURE);
+                check_figure_decision(g, mv, n);
+            }
+            /* favour figures so that many features get occupied */
+            size_t pick = h_below(&rng, (unsigned)n);
+            if (ph == CARC_PHASE_FIGURE && n > 1 && h_below(&rng, 3)) pick = h_below(&rng, (unsigned)(n - 1));
+            cr_assert_eq(carc_game_apply(g, &mv[pick]), CARC_OK);
+            cr_assert_lt(++decisions, 400);
+        }
+        carc_game_free(g);
+    }
+}
+
+static void check_random_games(uint64_t first_seed, int games) { check_random_games_ts(first_seed, games, NULL); }
+
+/* A set with many kinds of tile side (7 letters, whole-side codes), so the
+ * enumeration cannot rely on a small table of side codes. */
+Test(core_moves, enumeration_matches_reference_with_many_side_kinds)
+{
+    static const char sides[] = "ABCDEGH";
+    char text[4096];
+    size_t len = (size_t)snprintf(text, sizeof text, "tileset many\n");
+    uint64_t rng = 99;
+    for (int t = 0; t < 12; t++) {
+        char e[4];
+        for (int k = 0; k < 4; k++) e[k] = sides[t == 0 ? k : (int)h_below(&rng, t < 4 ? 3 : 7)];
+        if (t == 1) e[1] = e[2] = e[3] = e[0]; /* all four sides alike */
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                "tile T%d count=%d%s\n  edges %c%c%c %c%c%c %c%c%c %c%c%c\n"
+                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n",
+                                t, t == 0 ? 1 : 9, t == 0 ? " start" : "", e[0], e[0], e[0], e[1], e[1], e[1],
+                                e[2], e[2], e[2], e[3], e[3], e[3]);
+    }
+    carc_tileset *ts = NULL;
+    char err[128] = "";
+    const carc_variant *v;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    cr_assert_eq(carc_tileset_parse(v, text, len, &ts, err, sizeof err), CARC_OK, "%s", err);
+    check_random_games_ts(500, 30, ts);
+    carc_tileset_free(ts);
+}
+
+Test(core_moves, enumeration_matches_reference_seeds_1_to_40) { check_random_games(1, 40); }
+Test(core_moves, enumeration_matches_reference_seeds_1000_to_1040) { check_random_games(1000, 40); }
+
+Test(core_moves, first_decision_of_the_game)
+{
+    carc_game *g = h_new("base", 2, 3);
+    /* whatever is drawn, each of the 4 squares around the start tile is checked */
+    static carc_move mv[H_MOVE_CAP];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+    int legal = check_tile_decision(g, mv, n);
+    cr_assert_gt(legal, 0);
+    carc_game_free(g);
+}
+
+Test(core_moves, count_only_and_short_buffer)
+{
+    carc_game *g = h_new("base", 3, 42);
+    size_t full = 0, counted = 0, shortn = 0;
+    static carc_move mv[H_MOVE_CAP];
+    cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &full), CARC_OK);
+    int r = carc_game_moves(g, NULL, 0, &counted);
+    cr_assert(r == CARC_OK || r == CARC_E_BUFFER, "count only: %d", r);
+    cr_assert_eq(counted, full);
+    if (full > 1) {
+        carc_move few[1];
+        cr_assert_eq(carc_game_moves(g, few, 1, &shortn), CARC_E_BUFFER);
+        cr_assert_eq(shortn, full);
+        cr_assert_eq(memcmp(&few[0], &mv[0], sizeof few[0]), 0, "the first moves are written");
+    }
+    carc_game_free(g);
+}
+
+/* A tile whose rotations are all the same tile (crossroads X, cloister B)
+ * is listed once per square; a curve V up to four times. */
+Test(core_moves, identical_rotations_listed_once)
+{
+    tgame t = t_new_deck("base", 2, "B:1 X:1 V:1", NULL, 0);
+    cr_assert_not_null(t.g);
+    carc_game *g = t.g;
+    cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "B")), CARC_OK);
+    static carc_move mv[H_MOVE_CAP];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+    cr_assert_eq(n, 1u, "B fits only south of the start tile, in one way");
+    cr_assert_eq(mv[0].x, 0);
+    cr_assert_eq(mv[0].y, 1);
+    cr_assert_eq(mv[0].rotation, 0);
+    /* a non-lowest rotation of the same tile is accepted as that tile */
+    carc_move m = mv[0];
+    m.rotation = 2;
+    cr_assert_eq(carc_game_apply(g, &m), CARC_OK);
+    carc_placed_tile pt;
+    cr_assert_eq(carc_game_tile(g, 1, &pt), CARC_OK);
+    cr_assert_eq(pt.rotation, 0, "stored as the lowest rotation of its group");
+    cr_assert_eq(t_pass(g), CARC_OK);
+
+    cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "X")), CARC_OK);
+    cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+    /* X fits east and west of the start tile's road, once each */
+    cr_assert_eq(n, 2u);
+    for (size_t i = 0; i < n; i++) cr_assert_eq(mv[i].rotation, 0);
+    t_free(&t);
+}
