@@ -68,7 +68,9 @@ static int save_game(const carc_game *g, const char *path)
     return r;
 }
 
-static void print_move(carc_game *g, const carc_tileset *ts, const carc_variant *v, const carc_move *m)
+/* `placed_type` is the type of this turn's tile: after a figure move the
+ * turn may be over, so the game no longer says which tile it was. */
+static void print_move(const carc_tileset *ts, const carc_variant *v, const carc_move *m, int placed_type)
 {
     carc_tile_type_info ti = {.struct_size = sizeof ti};
     const char *name = "?";
@@ -78,12 +80,8 @@ static void print_move(carc_game *g, const carc_tileset *ts, const carc_variant 
         printf(" %s@%d,%d/%d", ti.name, m->x, m->y, m->rotation * 90);
         break;
     case CARC_MOVE_FIGURE: {
-        int last, type = 0;
-        carc_placed_tile pt;
         const char *fid = "?";
-        carc_game_last_tile(g, &last);
-        if (carc_game_tile(g, last, &pt) == CARC_OK) type = pt.type;
-        carc_tileset_feature(ts, type, m->feature, &fid, NULL, NULL);
+        carc_tileset_feature(ts, placed_type, m->feature, &fid, NULL, NULL);
         carc_variant_figure(v, m->figure, &name, NULL);
         printf(" +%s:%s", name, fid);
         break;
@@ -141,7 +139,7 @@ int main(int argc, char **argv)
     carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES);
     if (!buf) return fail("moves", CARC_E_NOMEM);
     uint64_t rng = seed * 2654435761u + 1;
-    int last_turn_player = -1;
+    int last_turn_player = -1, placed_type = 0;
     for (;;) {
         carc_phase phase;
         int player;
@@ -155,7 +153,8 @@ int main(int argc, char **argv)
         carc_move m;
         r = bot_step(g, buf, &rng, &m);
         if (r) return fail("move", r);
-        if (!quiet) print_move(g, ts, v, &m);
+        if (m.kind == CARC_MOVE_TILE) placed_type = m.tile;
+        if (!quiet) print_move(ts, v, &m, placed_type);
     }
     if (!quiet) printf("\n");
     carc_variant_info info = {.struct_size = sizeof info};

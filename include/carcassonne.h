@@ -384,8 +384,10 @@ CARC_API int carc_game_drawn_tile(carc_game *g, int *tile);
  * @param g the game.
  * @param buf,cap caller buffer; may be NULL/0 to ask for the count only.
  * @param count out: number of legal moves (even when more than `cap`).
- * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_BUFFER
- *         (`count` is set and the first `cap` moves are written).
+ * @return ::CARC_OK (also for the count-only call with `buf` NULL),
+ *         ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_BUFFER (a buffer was
+ *         given but is too small: `count` is set and the first `cap` moves
+ *         are written).
  * Does not allocate.
  */
 CARC_API int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count);
@@ -400,11 +402,13 @@ CARC_API int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *c
 CARC_API int carc_game_apply(carc_game *g, const carc_move *m);
 
 /**
- * Fixes the next tile drawn from the stack the tile's type belongs to.
- * Several calls queue tiles in order. It applies to draws not yet made:
- * the tile of a turn is drawn at the first call that needs it
- * (carc_game_state(), carc_game_drawn_tile(), carc_game_moves(),
- * carc_game_apply(), carc_game_is_over()), so fix it before those.
+ * Says which tile is drawn. If this turn's tile has been drawn and not yet
+ * placed (and no fixed order is queued for its stack), it is replaced: the
+ * drawn tile goes back to the stack and the named one is this turn's tile
+ * (set aside, and the next one drawn, if it fits nowhere). Otherwise the
+ * named tile is queued as the next draw from its stack; several calls queue
+ * tiles in order.
+ * @param g the game. @param tile tile type index.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (bad type),
  *         ::CARC_E_UNAVAILABLE (no copy left in that stack), ::CARC_E_LIMIT,
  *         ::CARC_E_GAME_OVER.
@@ -435,7 +439,7 @@ CARC_API int carc_game_deck_remaining(const carc_game *g, int deck, int *n);
  * @param bag bag name as the variant documents it (e.g. `"sheep"`).
  * @param token token index within the bag (variant documents them).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOT_FOUND, ::CARC_E_RANGE,
- *         ::CARC_E_UNAVAILABLE, ::CARC_E_LIMIT.
+ *         ::CARC_E_LIMIT, ::CARC_E_GAME_OVER.
  */
 CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
 
@@ -534,7 +538,7 @@ typedef enum carc_reason {
 typedef struct carc_event {
     int turn;        /**< Turn number. */
     int player;      /**< Seat that scored. */
-    int points;      /**< Points scored (may be 0). */
+    int points;      /**< Points scored (awards of 0 points are not logged). */
     int category;    /**< Scoring category (carc_variant_category()). */
     int reason;      /**< A ::carc_reason. */
     int tile_index;  /**< A placed tile of the feature (-1 if none). */

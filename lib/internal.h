@@ -130,12 +130,12 @@ typedef struct event_rec {
     int16_t piece; /* a piece of the feature, -1 if none */
 } event_rec;
 
-enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4 };
+enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4, H_REPLACE = 5 };
 
 typedef struct hist_rec {
     uint8_t kind;
     uint8_t which;   /* deck or bag */
-    uint8_t forced;  /* the draw was fixed by the caller */
+    uint8_t forced;  /* the draw was fixed by the caller; H_REPLACE: the tile put back */
     uint8_t pad;
     uint16_t value;  /* tile type or token */
     union {
@@ -257,9 +257,10 @@ void feat_occ_add(carc_game *g, int fig, int delta);
 /* turn.c */
 int game_resolve(carc_game *g);
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
-int game_apply(carc_game *g, const carc_move *m, int record);
+int game_apply(carc_game *g, const carc_move *m);
 int hist_push(carc_game *g, const hist_rec *h);
 int deck_draw(carc_game *g, int d);
+int replace_drawn(carc_game *g, int tile);
 
 /* scoring.c */
 void score_final(carc_game *g);

@@ -67,6 +67,8 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
         if (h->kind == H_DRAW) {
             put(&o, "draw %s %s%s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name,
                 h->forced ? " forced" : "");
+        } else if (h->kind == H_REPLACE) {
+            put(&o, "replace %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name);
         } else if (h->kind == H_RESEED) {
             put(&o, "reseed %" PRIu64 "\n", h->seed);
         } else if (h->kind == H_TOKEN) {
@@ -298,6 +300,13 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
             hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = ln.n == 4, .value = (uint16_t)t};
             want[(*nwant)++] = h;
             if (ln.n == 4 && carc_game_set_next_token(g, ln.w[1], t)) return CARC_E_PARSE;
+        } else if (strcmp(ln.w[0], "replace") == 0 && ln.n == 3) {
+            int d = carc_deck_index(g, ln.w[1]), t = find_type(g, ln.w[2]);
+            if (d < 0 || t < 0 || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            game_resolve(g); /* the draw it replaces */
+            if (g->phase != CARC_PHASE_TILE || !g->hand_valid || g->turn_deck != d || replace_drawn(g, t))
+                return CARC_E_PARSE;
+            want[(*nwant)++] = g->hist[g->nhist - 1];
         } else if (strcmp(ln.w[0], "reseed") == 0 && ln.n == 2) {
             char *e;
             uint64_t seed = strtoull(ln.w[1], &e, 10);
@@ -307,7 +316,7 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
         } else if (strcmp(ln.w[0], "move") == 0) {
             carc_move m;
             if (parse_move(g, &ln, &m) || *nwant == MAX_HISTORY) return CARC_E_PARSE;
-            if (game_apply(g, &m, 1)) return CARC_E_PARSE;
+            if (game_apply(g, &m)) return CARC_E_PARSE;
             hist_rec h = {.kind = H_MOVE, .move = g->hist[g->nhist - 1].move};
             want[(*nwant)++] = h;
         } else if (strcmp(ln.w[0], "next-tile") == 0 && ln.n == 2) {
@@ -349,6 +358,7 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
             same = a->kind == b->kind;
             if (same && a->kind == H_MOVE) same = memcmp(&a->move, &b->move, sizeof a->move) == 0;
             else if (same && a->kind == H_RESEED) same = a->seed == b->seed;
+            else if (same && a->kind == H_REPLACE) same = a->which == b->which && a->value == b->value;
             else if (same) same = a->which == b->which && a->value == b->value && a->forced == b->forced;
         }
         if (!same) r = CARC_E_PARSE;

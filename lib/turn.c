@@ -192,7 +192,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
         for (int i = 0; i < ne; i++) EMIT(extra[i]);
     }
     *count = n;
-    return n > cap ? CARC_E_BUFFER : CARC_OK;
+    return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
 static void end_turn(carc_game *g)
@@ -257,6 +257,8 @@ static void end_turn(carc_game *g)
     g->turn_tile = -1;
     g->action_pending = 0;
     g->action_first = 0;
+    /* with nothing left to draw the game is over now, not at the next query */
+    if (g->decks[g->turn_deck].nleft == 0 && (!g->is_extra || g->decks[0].nleft == 0)) game_resolve(g);
 }
 
 static void after_figure_step(carc_game *g, const carc_move *m)
@@ -284,29 +286,11 @@ static int listed_extra(carc_game *g, const carc_move *m)
     return 0;
 }
 
-static int variant_move(carc_game *g, const carc_move *m, const hist_rec *h, int record);
+static int variant_move(carc_game *g, const carc_move *m);
 
-int game_apply(carc_game *g, const carc_move *m, int record)
+/* Plays a move whose kind fits the phase; the caller records it. */
+static int play(carc_game *g, const carc_move *m, uint8_t *rotation)
 {
-    game_resolve(g);
-    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
-    /* room for this move and the draws it may cause, so nothing is half done */
-    if (record && g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
-    /* history keeps only the fields that mean something for the move's kind */
-    hist_rec h = {.kind = H_MOVE};
-    h.move.kind = m->kind;
-    if (m->kind == CARC_MOVE_TILE) {
-        h.move.tile = m->tile;
-        h.move.x = m->x;
-        h.move.y = m->y;
-    } else if (m->kind == CARC_MOVE_FIGURE) {
-        h.move.figure = m->figure;
-        h.move.feature = m->feature;
-        h.move.x = m->x;
-        h.move.y = m->y;
-    } else if (m->kind == CARC_MOVE_ACTION) {
-        h.move = *m;
-    }
     switch (m->kind) {
     case CARC_MOVE_TILE: {
         if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
@@ -314,8 +298,7 @@ int game_apply(carc_game *g, const carc_move *m, int record)
         int fi = board_frontier_index(g, m->x, m->y);
         int rot = g->ts->types[g->hand].canon_rot[m->rotation];
         if (fi < 0 || !board_fits(g, fi, g->hand, rot)) return CARC_E_ILLEGAL_MOVE;
-        h.move.rotation = (uint8_t)rot;
-        if (record) hist_push(g, &h);
+        *rotation = (uint8_t)rot;
         int ti = board_place(g, g->hand, rot, m->x, m->y);
         feat_add_tile(g, ti);
         g->turn_tile = ti;
@@ -332,46 +315,70 @@ int game_apply(carc_game *g, const carc_move *m, int record)
         const placed *pl = &g->tiles[g->turn_tile];
         if (m->x != pl->x || m->y != pl->y || m->figure >= g->v->figure_count) return CARC_E_ILLEGAL_MOVE;
         if (!figure_legal(g, m->figure, m->feature)) return CARC_E_ILLEGAL_MOVE;
-        if (record) hist_push(g, &h);
         carc_figure_place(g, g->player, m->figure, pl->first_piece + m->feature);
         after_figure_step(g, m);
         return CARC_OK;
     }
     case CARC_MOVE_PASS:
         if (g->phase == CARC_PHASE_FIGURE) {
-            if (record) hist_push(g, &h);
             after_figure_step(g, m);
             return CARC_OK;
         }
-        return variant_move(g, m, &h, record); /* in the action phase a pass is the variant's */
+        return variant_move(g, m); /* in the action phase a pass is the variant's */
     case CARC_MOVE_ACTION:
-        return variant_move(g, m, &h, record);
+        return variant_move(g, m);
     default:
         return CARC_E_ILLEGAL_MOVE;
     }
 }
 
-static int variant_move(carc_game *g, const carc_move *m, const hist_rec *h, int record)
+/* A move is recorded after everything it set off, so draws it caused (a
+ * token drawn for a shepherd) stand before it in the history: on load they
+ * are queued before the move that consumes them. */
+int game_apply(carc_game *g, const carc_move *m)
 {
-    {
-        if (g->phase != CARC_PHASE_FIGURE && g->phase != CARC_PHASE_ACTION) return CARC_E_PHASE;
-        if (!g->v->apply_move || !listed_extra(g, m)) return CARC_E_ILLEGAL_MOVE;
-        int phase = g->phase;
-        int r = g->v->apply_move(g, m);
-        if (r) return r;
-        if (record) hist_push(g, h);
-        if (phase == CARC_PHASE_FIGURE) {
-            after_figure_step(g, m);
-        } else if (!g->action_pending) {
-            if (g->action_first) {
-                g->action_first = 0;
-                g->phase = CARC_PHASE_FIGURE;
-            } else {
-                end_turn(g);
-            }
-        }
-        return CARC_OK;
+    game_resolve(g);
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    /* room for this move and the draws it may cause, so nothing is half done */
+    if (g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
+    /* history keeps only the fields that mean something for the move's kind */
+    hist_rec h = {.kind = H_MOVE};
+    h.move.kind = m->kind;
+    if (m->kind == CARC_MOVE_TILE) {
+        h.move.tile = m->tile;
+        h.move.x = m->x;
+        h.move.y = m->y;
+    } else if (m->kind == CARC_MOVE_FIGURE) {
+        h.move.figure = m->figure;
+        h.move.feature = m->feature;
+        h.move.x = m->x;
+        h.move.y = m->y;
+    } else if (m->kind == CARC_MOVE_ACTION) {
+        h.move = *m;
     }
+    int r = play(g, m, &h.move.rotation);
+    if (r == CARC_OK) hist_push(g, &h);
+    return r;
+}
+
+static int variant_move(carc_game *g, const carc_move *m)
+{
+    if (g->phase != CARC_PHASE_FIGURE && g->phase != CARC_PHASE_ACTION) return CARC_E_PHASE;
+    if (!g->v->apply_move || !listed_extra(g, m)) return CARC_E_ILLEGAL_MOVE;
+    int phase = g->phase;
+    int r = g->v->apply_move(g, m);
+    if (r) return r;
+    if (phase == CARC_PHASE_FIGURE) {
+        after_figure_step(g, m);
+    } else if (!g->action_pending) {
+        if (g->action_first) {
+            g->action_first = 0;
+            g->phase = CARC_PHASE_FIGURE;
+        } else {
+            end_turn(g);
+        }
+    }
+    return CARC_OK;
 }
 
 int carc_game_state(carc_game *g, carc_phase *phase, int *player)
@@ -402,7 +409,7 @@ int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 int carc_game_apply(carc_game *g, const carc_move *m)
 {
     if (!g || !m) return CARC_E_NULL;
-    return game_apply(g, m, 1);
+    return game_apply(g, m);
 }
 
 int carc_game_set_next_tile(carc_game *g, int tile)
@@ -412,6 +419,8 @@ int carc_game_set_next_tile(carc_game *g, int tile)
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     int d = g->ts->types[tile].deck;
     deck *dk = &g->decks[d];
+    if (g->phase == CARC_PHASE_TILE && g->hand_valid && d == g->turn_deck && dk->forced_head == dk->nforced)
+        return replace_drawn(g, tile);
     /* a copy must be left for this draw beyond those already queued */
     int have = 0, queued = 0;
     for (int i = 0; i < dk->nleft; i++) have += dk->left[i] == tile;
@@ -419,6 +428,24 @@ int carc_game_set_next_tile(carc_game *g, int tile)
     if (have <= queued) return CARC_E_UNAVAILABLE;
     if (dk->nforced == MAX_FORCED) return CARC_E_LIMIT;
     dk->forced[dk->nforced++] = (uint8_t)tile;
+    return CARC_OK;
+}
+
+/* This turn's tile is drawn but not placed: the caller says it is another
+ * one. The drawn tile goes back; a named tile that fits nowhere is set
+ * aside and the next draw follows. */
+int replace_drawn(carc_game *g, int tile)
+{
+    deck *dk = &g->decks[g->turn_deck];
+    if (tile == g->hand) return CARC_OK;
+    if (!deck_has(dk, tile)) return CARC_E_UNAVAILABLE;
+    hist_rec h = {.kind = H_REPLACE, .which = (uint8_t)g->turn_deck, .forced = (uint8_t)g->hand,
+                  .value = (uint16_t)tile};
+    if (hist_push(g, &h)) return CARC_E_LIMIT;
+    dk->left[dk->nleft++] = (uint8_t)g->hand;
+    deck_remove(dk, tile);
+    g->hand = tile;
+    if (!board_any_fit(g, tile)) g->hand_valid = 0;
     return CARC_OK;
 }
 
@@ -456,6 +483,7 @@ int carc_game_set_next_token(carc_game *g, const char *name, int token)
     for (int i = 0; i < g->v->bag_count; i++)
         if (strcmp(g->v->bags[i].name, name) == 0) b = i;
     if (b < 0) return CARC_E_NOT_FOUND;
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     if (token < 0 || (unsigned)token >= g->v->bags[b].token_count) return CARC_E_RANGE;
     bag *bg = &g->bags[b];
     if (bg->nforced == MAX_FORCED_TOKENS) return CARC_E_LIMIT;
