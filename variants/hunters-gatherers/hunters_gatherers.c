@@ -1,0 +1,376 @@
+/* Variant `hunters-gatherers`: Carcassonne - Hunters and Gatherers (2020
+ * edition). How each rule maps onto the core: docs/variants/hunters-gatherers.md. */
+#include <stdint.h>
+#include <string.h>
+
+#include "hunters_gatherers.h"
+
+#include "hunters_gatherers_tiles.h"
+
+/* Enough for every piece of the largest tile set the core accepts; the
+ * built-in one has fewer than 500. */
+#define HG_MAX_PIECES 1024
+
+enum hg_attr {
+    A_FISH,
+    A_MENHIR,
+    A_MUSHROOMS,
+    A_MAMMOTH,
+    A_AUROCHS,
+    A_DEER,
+    A_TIGER,
+    A_WILDFIRE,
+    A_PIT_TRAP,
+    A_HUNTING_TRAP,
+    A_SHAMAN,
+    A_RAFT,
+    A_LOGBOAT,
+    A_COUNT
+};
+
+static const char *const attr_names[A_COUNT] = {
+    "fish",          "menhir",          "mushrooms",          "animals.mammoth", "animals.aurochs",
+    "animals.deer",  "animals.tiger",   "power.wildfire",     "power.pit_trap",  "power.hunting_trap",
+    "power.shaman",  "power.raft",      "power.logboat",
+};
+
+typedef struct hg_state {
+    /* Attribute indices are looked up once: the tile set never changes in a game. */
+    int8_t attr[A_COUNT];
+    int8_t menhir_deck;
+    uint8_t shaman_pending;
+    /* Pieces whose animals a hunting trap has already scored. */
+    uint8_t covered[HG_MAX_PIECES / 8];
+} hg_state;
+
+_Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
+
+static hg_state *st(carc_game *g) { return (hg_state *)carc_variant_state(g); }
+
+static int attr(carc_game *g, int piece, int a) { return carc_piece_attr(g, piece, st(g)->attr[a]); }
+
+static int covered(carc_game *g, int piece)
+{
+    return piece >= 0 && piece < HG_MAX_PIECES && (st(g)->covered[piece >> 3] >> (piece & 7) & 1);
+}
+
+static void cover(carc_game *g, int piece)
+{
+    if (piece >= 0 && piece < HG_MAX_PIECES) st(g)->covered[piece >> 3] |= (uint8_t)(1u << (piece & 7));
+}
+
+static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
+{
+    carc_placed_tile pt = {0};
+    carc_game_tile(g, tile_index, &pt);
+    *x = pt.x;
+    *y = pt.y;
+}
+
+/* One of the 8 squares around (cx,cy); the centre itself is not one. */
+static int around(int x, int y, int cx, int cy)
+{
+    int dx = x - cx, dy = y - cy;
+    return (dx || dy) && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+}
+
+static int setup(carc_game *g)
+{
+    hg_state *s = st(g);
+    for (int a = 0; a < A_COUNT; a++) s->attr[a] = (int8_t)carc_attr_index(g, attr_names[a]);
+    s->menhir_deck = (int8_t)carc_deck_index(g, "menhir");
+    return CARC_OK;
+}
+
+/* ---- points ------------------------------------------------------------ */
+
+/* Fish of the river plus those of every lake that closes one of its ends;
+ * a lake that closes both ends of the same river counts once. */
+static int river_points(carc_game *g, int feature)
+{
+    int pieces[HG_MAX_PIECES], lakes[HG_MAX_PIECES];
+    int n = carc_feature_pieces(g, feature, pieces, HG_MAX_PIECES), nl = 0;
+    if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
+    int pts = carc_feature_tiles(g, feature) + carc_feature_attr(g, feature, st(g)->attr[A_FISH]);
+    for (int i = 0; i < n; i++) {
+        unsigned links = carc_piece_links(g, pieces[i]);
+        int first = carc_tile_first_piece(g, carc_piece_tile(g, pieces[i]));
+        for (int j = 0; links >> j; j++) {
+            if (!(links >> j & 1)) continue;
+            int lake = first + j, dup = 0;
+            if (carc_piece_kind(g, lake) != HG_LAKE) continue;
+            for (int k = 0; k < nl; k++) dup |= lakes[k] == lake;
+            if (dup) continue;
+            lakes[nl++] = lake;
+            pts += attr(g, lake, A_FISH);
+        }
+    }
+    return pts;
+}
+
+/* Mammoth 3, aurochs 2, deer 1 for the animals not yet covered; tigers
+ * cancel deer, unless a wildfire in the grassland chased them off. Animals
+ * around a pit trap count double, and tigers take the single-value deer
+ * first, which is the best choice the rules leave to the scorer. */
+static int grassland_points(carc_game *g, int feature)
+{
+    int pieces[HG_MAX_PIECES];
+    int n = carc_feature_pieces(g, feature, pieces, HG_MAX_PIECES);
+    if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
+    int wildfire = 0, npit = 0, pitx[8], pity[8];
+    for (int i = 0; i < n; i++) {
+        wildfire |= attr(g, pieces[i], A_WILDFIRE) > 0;
+        if (attr(g, pieces[i], A_PIT_TRAP) > 0 && npit < 8) {
+            tile_pos(g, carc_piece_tile(g, pieces[i]), &pitx[npit], &pity[npit]);
+            npit++;
+        }
+    }
+    int value[2] = {0, 0}, deer[2] = {0, 0}, tigers = 0;
+    for (int i = 0; i < n; i++) {
+        int p = pieces[i];
+        if (covered(g, p)) continue;
+        int m = attr(g, p, A_MAMMOTH), a = attr(g, p, A_AUROCHS), d = attr(g, p, A_DEER);
+        tigers += attr(g, p, A_TIGER);
+        if (!m && !a && !d) continue;
+        int near = 0;
+        if (npit) {
+            int x, y;
+            tile_pos(g, carc_piece_tile(g, p), &x, &y);
+            for (int k = 0; k < npit; k++) near |= around(x, y, pitx[k], pity[k]);
+        }
+        value[near] += 3 * m + 2 * a;
+        deer[near] += d;
+    }
+    if (wildfire) tigers = 0;
+    int eaten = tigers < deer[0] ? tigers : deer[0];
+    deer[0] -= eaten;
+    tigers -= eaten;
+    deer[1] -= tigers < deer[1] ? tigers : deer[1];
+    return value[0] + deer[0] + 2 * (value[1] + deer[1]);
+}
+
+static int feature_points(carc_game *g, int feature, int final, int *category)
+{
+    switch (carc_feature_kind(g, feature)) {
+    case HG_RIVER:
+        *category = HG_CAT_RIVER;
+        return final ? 0 : river_points(g, feature);
+    case HG_FOREST:
+        *category = HG_CAT_FOREST;
+        return final ? 0 : 2 * carc_feature_tiles(g, feature) + 3 * carc_feature_attr(g, feature, st(g)->attr[A_MUSHROOMS]);
+    case HG_GRASSLAND:
+        *category = HG_CAT_HUNTER;
+        return grassland_points(g, feature);
+    default:
+        *category = HG_CAT_RIVER;
+        return 0;
+    }
+}
+
+/* ---- during play ------------------------------------------------------- */
+
+static void on_completed(carc_game *g, int feature)
+{
+    int kind = carc_feature_kind(g, feature);
+    if (kind != HG_RIVER && kind != HG_FOREST) return;
+    carc_score_feature(g, feature, 0);
+    int md = st(g)->menhir_deck;
+    /* The game ends with the turn that places the last regular tile, so an
+     * extra turn earned then is not played (docs: "Game end"). */
+    if (kind == HG_FOREST && carc_feature_attr(g, feature, st(g)->attr[A_MENHIR]) > 0 && !carc_turn_is_extra(g) &&
+        md > 0 && carc_deck_left(g, md) > 0 && carc_deck_left(g, 0) > 0)
+        carc_grant_extra_turn(g, md);
+}
+
+static void logboat(carc_game *g, int lake)
+{
+    int pieces[HG_MAX_PIECES];
+    int n = carc_system_pieces(g, lake, pieces, HG_MAX_PIECES), lakes = 0;
+    if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
+    for (int i = 0; i < n; i++) lakes += carc_piece_kind(g, pieces[i]) == HG_LAKE;
+    carc_award(g, carc_turn_player(g), 2 * lakes, HG_CAT_LOGBOAT, CARC_REASON_ACTION, lake);
+}
+
+/* A small grassland scoring of the trap's neighbourhood, paid to whoever
+ * placed it; every animal there is then used up, tigers included. */
+static void hunting_trap(carc_game *g, int trap)
+{
+    int pieces[HG_MAX_PIECES];
+    int n = carc_feature_pieces(g, trap, pieces, HG_MAX_PIECES);
+    if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
+    int cx, cy, value = 0, deer = 0, tigers = 0;
+    tile_pos(g, carc_piece_tile(g, trap), &cx, &cy);
+    for (int i = 0; i < n; i++) {
+        int p = pieces[i], x, y;
+        if (covered(g, p)) continue;
+        tile_pos(g, carc_piece_tile(g, p), &x, &y);
+        if (!around(x, y, cx, cy)) continue;
+        value += 3 * attr(g, p, A_MAMMOTH) + 2 * attr(g, p, A_AUROCHS);
+        deer += attr(g, p, A_DEER);
+        tigers += attr(g, p, A_TIGER);
+        cover(g, p);
+    }
+    int pts = value + (deer > tigers ? deer - tigers : 0);
+    carc_award(g, carc_turn_player(g), pts, HG_CAT_HUNTING_TRAP, CARC_REASON_ACTION, trap);
+}
+
+static int own_meeples_on_board(carc_game *g, int player)
+{
+    int n = 0, count = 0;
+    carc_game_figure_count(g, &n);
+    for (int i = 0; i < n; i++)
+        count += carc_figure_kind(g, i) == HG_FIG_MEEPLE && carc_figure_owner(g, i) == player &&
+                 carc_figure_piece(g, i) >= 0;
+    return count;
+}
+
+static void on_tile_placed(carc_game *g, int tile_index)
+{
+    int first = carc_tile_first_piece(g, tile_index);
+    int nf = carc_type_feature_count(g, carc_tile_type(g, tile_index));
+    for (int i = 0; i < nf; i++) {
+        int p = first + i;
+        if (attr(g, p, A_LOGBOAT) > 0) logboat(g, p);
+        if (attr(g, p, A_HUNTING_TRAP) > 0) hunting_trap(g, p);
+        /* With no meeple out there is nothing to choose, so no decision. */
+        if (attr(g, p, A_SHAMAN) > 0 && own_meeples_on_board(g, carc_turn_player(g))) {
+            st(g)->shaman_pending = 1;
+            carc_set_action_pending(g, 1);
+        }
+    }
+}
+
+static int extra_moves(carc_game *g, carc_move *out, int cap)
+{
+    if (!st(g)->shaman_pending) return 0;
+    int n = 0, nfig = 0, player = carc_turn_player(g);
+    carc_game_figure_count(g, &nfig);
+    for (int i = 0; i < nfig && n < cap; i++)
+        if (carc_figure_kind(g, i) == HG_FIG_MEEPLE && carc_figure_owner(g, i) == player &&
+            carc_figure_piece(g, i) >= 0) {
+            carc_move m = {.kind = CARC_MOVE_ACTION, .action = HG_ACTION_SHAMAN, .target = i};
+            out[n++] = m;
+        }
+    if (n < cap) {
+        carc_move pass = {.kind = CARC_MOVE_PASS};
+        out[n++] = pass;
+    }
+    return n;
+}
+
+static int apply_move(carc_game *g, const carc_move *m)
+{
+    if (!st(g)->shaman_pending) return CARC_E_ILLEGAL_MOVE;
+    if (m->kind == CARC_MOVE_ACTION) {
+        int f = m->target;
+        if (m->action != HG_ACTION_SHAMAN || carc_figure_kind(g, f) != HG_FIG_MEEPLE ||
+            carc_figure_owner(g, f) != carc_turn_player(g) || carc_figure_piece(g, f) < 0)
+            return CARC_E_ILLEGAL_MOVE;
+        carc_figure_return(g, f);
+    } else if (m->kind != CARC_MOVE_PASS) {
+        return CARC_E_ILLEGAL_MOVE;
+    }
+    st(g)->shaman_pending = 0;
+    carc_set_action_pending(g, 0);
+    return CARC_OK;
+}
+
+/* ---- game end ---------------------------------------------------------- */
+
+static void score_huts(carc_game *g)
+{
+    int nfig = 0, done[64], nd = 0;
+    carc_game_figure_count(g, &nfig);
+    for (int i = 0; i < nfig; i++) {
+        if (carc_figure_kind(g, i) != HG_FIG_HUT || carc_figure_piece(g, i) < 0) continue;
+        int sys = carc_system_of(g, carc_figure_piece(g, i)), dup = 0;
+        for (int k = 0; k < nd; k++) dup |= done[k] == sys;
+        if (dup || nd == 64) continue;
+        done[nd++] = sys;
+        int counts[CARC_MAX_PLAYERS] = {0}, best = 0;
+        for (int j = 0; j < nfig; j++)
+            if (carc_figure_kind(g, j) == HG_FIG_HUT && carc_figure_piece(g, j) >= 0 &&
+                carc_system_of(g, carc_figure_piece(g, j)) == sys) {
+                int c = ++counts[carc_figure_owner(g, j)];
+                if (c > best) best = c;
+            }
+        int pieces[HG_MAX_PIECES];
+        int n = carc_system_pieces(g, sys, pieces, HG_MAX_PIECES), fish = 0, lakes = 0, raft = 0;
+        if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
+        for (int k = 0; k < n; k++) {
+            fish += attr(g, pieces[k], A_FISH);
+            lakes += carc_piece_kind(g, pieces[k]) == HG_LAKE;
+            raft |= attr(g, pieces[k], A_RAFT) > 0;
+        }
+        int pts = fish + (raft ? lakes : 0);
+        for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+            if (counts[p] == best) carc_award(g, p, pts, HG_CAT_HUT, CARC_REASON_FINAL, sys);
+    }
+}
+
+static void final_scoring(carc_game *g)
+{
+    int nfig = 0;
+    carc_game_figure_count(g, &nfig);
+    /* Fishers and gatherers leave without points; hunters and huts stay. */
+    for (int i = 0; i < nfig; i++) {
+        int p = carc_figure_piece(g, i);
+        if (p >= 0 && carc_figure_kind(g, i) == HG_FIG_MEEPLE && carc_piece_kind(g, p) != HG_GRASSLAND)
+            carc_figure_return(g, i);
+    }
+    score_huts(g);
+    int done[64], nd = 0;
+    for (int i = 0; i < nfig; i++) {
+        int p = carc_figure_piece(g, i);
+        if (p < 0 || carc_figure_kind(g, i) != HG_FIG_MEEPLE) continue;
+        int f = carc_feature_of(g, p), dup = 0;
+        for (int k = 0; k < nd; k++) dup |= done[k] == f;
+        if (dup || nd == 64) continue;
+        done[nd++] = f;
+        carc_score_feature(g, f, 1);
+    }
+}
+
+/* ---- the vtable -------------------------------------------------------- */
+
+static const carc_kind_desc kinds[] = {
+    [HG_FOREST] = {"forest", CARC_KIND_SCORED},
+    [HG_GRASSLAND] = {"grassland", 0},
+    [HG_RIVER] = {"river", CARC_KIND_SCORED},
+    [HG_LAKE] = {"lake", 0},
+};
+
+static const carc_figure_desc figures[] = {
+    [HG_FIG_MEEPLE] = {"meeple", 5, 1u << HG_RIVER | 1u << HG_FOREST | 1u << HG_GRASSLAND, 0, CARC_FIG_MAJORITY},
+    [HG_FIG_HUT] = {"hut", 3, 1u << HG_RIVER | 1u << HG_LAKE, 1, CARC_FIG_SYSTEM | CARC_FIG_STAYS},
+};
+
+static const char *const categories[] = {
+    [HG_CAT_RIVER] = "river",     [HG_CAT_FOREST] = "forest",   [HG_CAT_HUT] = "hut",
+    [HG_CAT_HUNTER] = "hunter",   [HG_CAT_LOGBOAT] = "logboat", [HG_CAT_HUNTING_TRAP] = "hunting_trap",
+};
+
+const carc_variant carc_variant_hunters_gatherers = {
+    .struct_size = sizeof(carc_variant),
+    .abi = CARC_VARIANT_ABI,
+    .name = "hunters-gatherers",
+    .title = "Carcassonne - Hunters and Gatherers (2020 edition)",
+    .min_players = 2,
+    .max_players = 5,
+    .tiles = carc_tiles_hunters_gatherers,
+    .tiles_len = sizeof carc_tiles_hunters_gatherers - 1,
+    .kinds = kinds,
+    .kind_count = 4,
+    .figures = figures,
+    .figure_count = 2,
+    .categories = categories,
+    .category_count = 6,
+    .state_size = sizeof(hg_state),
+    .setup = setup,
+    .on_tile_placed = on_tile_placed,
+    .extra_moves = extra_moves,
+    .apply_move = apply_move,
+    .feature_points = feature_points,
+    .on_completed = on_completed,
+    .final_scoring = final_scoring,
+};
