@@ -20,42 +20,12 @@ int board_fits(const carc_game *g, int fi, int type, int rot)
     return ((t->code[rot] ^ g->fval[fi]) & g->fmask[fi]) == 0;
 }
 
-static void bucket_add(carc_game *g, int i)
-{
-    int key = g->fkey[i], head = g->khead[key];
-    g->fnext[i] = (uint8_t)head;
-    g->fprev[i] = 0;
-    if (head)
-        g->fprev[head - 1] = (uint8_t)(i + 1);
-    else {
-        g->akeys[g->nakeys++] = (uint16_t)key;
-        g->kpos[key] = (uint8_t)g->nakeys;
-    }
-    g->khead[key] = (uint8_t)(i + 1);
-}
-
-static void bucket_remove(carc_game *g, int i)
-{
-    int key = g->fkey[i], next = g->fnext[i], prev = g->fprev[i];
-    if (prev)
-        g->fnext[prev - 1] = (uint8_t)next;
-    else
-        g->khead[key] = (uint8_t)next;
-    if (next) g->fprev[next - 1] = (uint8_t)prev;
-    if (!g->khead[key]) { /* the key is no longer in use */
-        int pos = g->kpos[key] - 1, last = g->akeys[--g->nakeys];
-        g->akeys[pos] = (uint16_t)last;
-        g->kpos[last] = (uint8_t)(pos + 1);
-        g->kpos[key] = 0;
-    }
-}
-
 int board_any_fit(const carc_game *g, int type)
 {
     if (g->ts->nside_codes) {
         const uint8_t *fit = g->ts->fit[type];
-        for (int a = 0; a < g->nakeys; a++)
-            if (fit[g->akeys[a]]) return 1;
+        for (int i = 0; i < g->nfrontier; i++)
+            if (fit[g->fkey[i]]) return 1;
         return 0;
     }
     const tile_type *t = &g->ts->types[type];
@@ -93,14 +63,9 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
     }
     g->grid[GRID_CELL(x, y)] = (uint8_t)(ti + 1);
 
-    const int buckets = g->ts->nside_codes != 0;
     int fi = board_frontier_index(g, x, y);
     if (fi >= 0) {
         int last = g->nfrontier - 1;
-        if (buckets) {
-            bucket_remove(g, fi);
-            if (fi != last) bucket_remove(g, last);
-        }
         g->nfrontier--;
         g->fgrid[GRID_CELL(x, y)] = 0;
         if (fi != last) {
@@ -109,10 +74,10 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
             g->fmask[fi] = g->fmask[last];
             g->fval[fi] = g->fval[last];
             g->fgrid[GRID_CELL(FPOS_X(g->fpos[fi]), FPOS_Y(g->fpos[fi]))] = (uint8_t)(fi + 1);
-            if (buckets) bucket_add(g, fi);
         }
     }
-    uint64_t code = g->ts->types[type].code[rot];
+    const tile_type *t = &g->ts->types[type];
+    uint64_t code = t->code[rot];
     for (int k = 0; k < 4; k++) {
         int nx = x + DX[k], ny = y + DY[k];
         if (board_at(g, nx, ny) >= 0) continue;
@@ -124,18 +89,15 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
             g->fmask[f] = 0;
             g->fval[f] = 0;
             g->fgrid[GRID_CELL(nx, ny)] = (uint8_t)(f + 1);
-        } else if (buckets) {
-            bucket_remove(g, f);
         }
+        /* the square's side facing this tile must show this side's
+         * letters in reverse slot order */
         int opp = (k + 2) & 3;
-        g->fkey[f] = (uint16_t)(g->fkey[f] + g->ts->types[type].key_add[rot][k]);
-        if (buckets) bucket_add(g, f);
-        for (int j = 0; j < 3; j++) {
-            int their = 3 * opp + j, ours = 3 * k + 2 - j;
-            uint64_t letter = (code >> (4 * ours)) & 0xF;
-            g->fmask[f] |= (uint64_t)0xF << (4 * their);
-            g->fval[f] |= letter << (4 * their);
-        }
+        unsigned c = (unsigned)(code >> (12 * k)) & 0xFFF;
+        uint64_t need = (c & 0xF) << 8 | (c & 0xF0) | (c >> 8 & 0xF);
+        g->fkey[f] = (uint16_t)(g->fkey[f] + t->key_add[rot][k]);
+        g->fmask[f] |= (uint64_t)0xFFF << (12 * opp);
+        g->fval[f] |= need << (12 * opp);
     }
     return ti;
 }

@@ -97,20 +97,15 @@ void feat_add_tile(carc_game *g, int ti)
     int base = g->npieces;
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &g->pieces[base + i];
-        const tile_feat *f = &t->feat[i];
-        memset(p, 0, sizeof *p);
+        *p = t->feat[i].tmpl;
         p->parent = p->sparent = p->next = p->snext = (uint16_t)(base + i);
-        p->size = p->ssize = 1;
         p->tile = (uint8_t)ti;
-        p->local = (uint8_t)i;
-        p->kind = f->kind;
-        p->open = f->nsides;
-        memcpy(p->attr, f->attr, sizeof p->attr);
     }
     g->npieces += t->nfeat;
-    for (int i = 0; i < t->nfeat; i++)
-        for (int j = i + 1; j < t->nfeat; j++)
-            if (t->feat[i].links & (1u << j)) sys_union(g, base + i, base + j);
+    if (t->has_links)
+        for (int i = 0; i < t->nfeat; i++)
+            for (int j = i + 1; j < t->nfeat; j++)
+                if (t->feat[i].links & (1u << j)) sys_union(g, base + i, base + j);
 
     for (int k = 0; k < 4; k++) {
         int ni = board_at(g, pl->x + DX[k], pl->y + DY[k]);
@@ -122,10 +117,13 @@ void feat_add_tile(carc_game *g, int ti)
         for (; mine; mine &= mine - 1) g->pieces[find_halving(g, base + __builtin_ctz(mine))].open--;
         for (; theirs; theirs &= theirs - 1)
             g->pieces[find_halving(g, np->first_piece + __builtin_ctz(theirs))].open--;
+        int pa = -2, pb = -2;
         for (int j = 0; j < 3; j++) {
             int a = t->slot_feat[pl->rot][3 * k + j];
             int b = nt->slot_feat[np->rot][3 * opp + 2 - j];
-            if (a < 0 || b < 0) continue;
+            if (a < 0 || b < 0 || (a == pa && b == pb)) continue; /* a whole-side feature: joined once */
+            pa = a;
+            pb = b;
             feat_union(g, base + a, np->first_piece + b);
             if (g->ts->has_links) sys_union(g, base + a, np->first_piece + b);
         }

@@ -38,6 +38,19 @@
 
 /* ---- tile sets ---------------------------------------------------------- */
 
+typedef struct piece {
+    uint16_t parent, sparent;  /* union-find: feature, system */
+    uint16_t next, snext;      /* circular lists of the members */
+    uint16_t size, ssize;      /* union by size */
+    uint8_t tile;              /* placed tile index */
+    uint8_t local;             /* feature index in the tile type */
+    uint8_t kind;
+    uint8_t open;              /* at a root: open edge sides of the feature */
+    uint8_t occ[4];            /* at a feature root: figures per block class */
+    uint8_t socc[4];           /* at a system root: system-scoped figures per class */
+    uint8_t attr[MAX_ATTRS];   /* at a feature root: attribute sums (saturating) */
+} piece;
+
 typedef struct tile_feat {
     uint16_t slots;   /* 12-bit mask, unrotated */
     uint16_t borders; /* local features it borders */
@@ -46,6 +59,7 @@ typedef struct tile_feat {
     uint8_t nsides;   /* sides it touches: its open edges on placement */
     uint8_t attr[MAX_ATTRS];
     char id[12];
+    piece tmpl; /* what a new piece of this feature starts as, but for its ids */
 } tile_feat;
 
 typedef struct tile_type {
@@ -56,6 +70,7 @@ typedef struct tile_type {
     uint8_t nfeat;
     uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
     uint8_t has_area;       /* some feature is of an area kind (monastery) */
+    uint8_t has_links;      /* some feature has link= */
     uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
     uint16_t key_add[4][4]; /* per rotation and side: what it adds to the key of the square it faces */
     /* cold */
@@ -97,18 +112,6 @@ struct carc_tileset {
 
 /* ---- games -------------------------------------------------------------- */
 
-typedef struct piece {
-    uint16_t parent, sparent;  /* union-find: feature, system */
-    uint16_t next, snext;      /* circular lists of the members */
-    uint16_t size, ssize;      /* union by size */
-    uint8_t tile;              /* placed tile index */
-    uint8_t local;             /* feature index in the tile type */
-    uint8_t kind;
-    uint8_t open;              /* at a root: open edge sides of the feature */
-    uint8_t occ[4];            /* at a feature root: figures per block class */
-    uint8_t socc[4];           /* at a system root: system-scoped figures per class */
-    uint8_t attr[MAX_ATTRS];   /* at a feature root: attribute sums (saturating) */
-} piece;
 
 typedef struct placed {
     int16_t x, y;
@@ -192,14 +195,6 @@ struct carc_game {
     int nfrontier;
     uint32_t fpos[MAX_FRONTIER]; /* FPOS(x, y) */
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
-    /* squares grouped by key (with a fit table): the few keys in use are
-     * listed, so enumeration does one table look-up per key, not per square.
-     * Links hold square index + 1, 0 = none. */
-    uint8_t fnext[MAX_FRONTIER], fprev[MAX_FRONTIER];
-    int nakeys;
-    uint16_t akeys[MAX_FRONTIER];
-    uint8_t khead[MAX_KEYS];
-    uint8_t kpos[MAX_KEYS]; /* position in akeys + 1 */
     uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
 
     int ntiles;

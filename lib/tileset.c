@@ -233,6 +233,16 @@ static int finish_tile(parser *ps, tile_type *t)
         for (int side = 0; side < 4; side++)
             if (f->slots & (7u << (3 * side))) f->nsides++;
         if (ps->v->kinds[f->kind].flags & CARC_KIND_AREA) t->has_area = 1;
+        if (f->links) t->has_links = 1;
+    }
+    for (int i = 0; i < t->nfeat; i++) {
+        piece *p = &t->feat[i].tmpl;
+        memset(p, 0, sizeof *p);
+        p->size = p->ssize = 1;
+        p->local = (uint8_t)i;
+        p->kind = t->feat[i].kind;
+        p->open = t->feat[i].nsides;
+        memcpy(p->attr, t->feat[i].attr, sizeof p->attr);
     }
     for (int r = 0; r < 4; r++) {
         t->code[r] = 0;

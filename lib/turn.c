@@ -1,5 +1,8 @@
 /* The turn machine: draws, legal moves, applying moves, ending turns. */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "internal.h"
 
@@ -120,24 +123,63 @@ static int extra_moves(carc_game *g, carc_move *buf)
         n++;                           \
     } while (0)
 
-/* Tile moves with the fit table: squares sharing a key fit the same
- * rotations, so the table is read once per key in use. */
+/* Rotations in a fit mask, packed two bits each, and how many there are:
+ * lets a square's moves be written without a branch per rotation. */
+static const uint8_t ROT_LIST[16] = {0, 0, 1, 4, 2, 8, 9, 36, 3, 12, 13, 52, 14, 56, 57, 228};
+static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+/* The same rotations already in the rotation byte of a move's first word. */
+static const uint64_t ROT_WORD[16][4] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {0x100, 0, 0, 0}, {0, 0x100, 0, 0},
+    {0x200, 0, 0, 0}, {0, 0x200, 0, 0}, {0x100, 0x200, 0, 0}, {0, 0x100, 0x200, 0},
+    {0x300, 0, 0, 0}, {0, 0x300, 0, 0}, {0x100, 0x300, 0, 0}, {0, 0x100, 0x300, 0},
+    {0x200, 0x300, 0, 0}, {0, 0x200, 0x300, 0}, {0x100, 0x200, 0x300, 0}, {0, 0x100, 0x200, 0x300}};
+
+/* Tile moves with the fit table: one look-up per square, then four moves
+ * written unconditionally and the count advanced by how many fit (whether
+ * a square fits is close to random, so branches here mispredict). The fast
+ * path needs room for four moves a square, which every caller with a
+ * buffer of 4 * 256 moves has; otherwise moves are written one by one. */
 static size_t enum_by_key(const carc_game *g, carc_move *buf, size_t cap)
 {
     const uint8_t *fit = g->ts->fit[g->hand];
+    /* a move as two 64-bit words: kind, rotation (bits 8-9), x, y / tile */
+    const uint64_t hi = (uint64_t)g->hand;
+    const int nf = g->nfrontier;
     size_t n = 0;
-    for (int a = 0; a < g->nakeys; a++) {
-        int key = g->akeys[a];
-        unsigned bits = fit[key];
-        if (!bits) continue;
-        for (int i = g->khead[key] - 1; i >= 0; i = g->fnext[i] - 1)
-            for (unsigned b = bits; b; b &= b - 1) {
-                if (n < cap)
-                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)__builtin_ctz(b),
-                                         .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]),
-                                         .tile = (uint16_t)g->hand};
-                n++;
+    if (cap >= 4 * (size_t)nf) {
+#ifdef __SSE2__
+        const __m128i hi_part = _mm_set_epi64x((long long)hi, 0);
+        for (int i = 0; i < nf; i++) {
+            unsigned bits = fit[g->fkey[i]];
+            __m128i m = _mm_or_si128(hi_part, _mm_cvtsi64_si128((long long)(CARC_MOVE_TILE | (uint64_t)g->fpos[i] << 32)));
+            __m128i *out = (__m128i *)(void *)&buf[n];
+            _mm_storeu_si128(out, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][0])));
+            _mm_storeu_si128(out + 1, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][1])));
+            _mm_storeu_si128(out + 2, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][2])));
+            _mm_storeu_si128(out + 3, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][3])));
+            n += ROT_COUNT[bits];
+        }
+#else
+        for (int i = 0; i < nf; i++) {
+            unsigned bits = fit[g->fkey[i]], list = ROT_LIST[bits];
+            uint64_t lo = CARC_MOVE_TILE | (uint64_t)g->fpos[i] << 32;
+            unsigned char *out = (unsigned char *)&buf[n];
+            for (int j = 0; j < 4; j++) {
+                uint64_t word = lo | (uint64_t)(list >> (2 * j) & 3) << 8;
+                memcpy(out + 16 * j, &word, 8);
+                memcpy(out + 16 * j + 8, &hi, 8);
             }
+            n += ROT_COUNT[bits];
+        }
+#endif
+        return n;
+    }
+    for (int i = 0; i < nf; i++) {
+        unsigned bits = fit[g->fkey[i]], list = ROT_LIST[bits];
+        for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
+            if (n < cap)
+                buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),
+                                     .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)g->hand};
     }
     return n;
 }
