@@ -43,6 +43,14 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
 {
     if (!g || feature < 0 || feature >= g->npieces) return 0;
     feature = feat_find(g, feature);
+    /* nobody stands on it (most closed features): figures counted per
+     * feature show in occ, unless a majority figure is counted per system */
+    const uint8_t *occ = g->pieces[feature].occ;
+    int per_system = 0;
+    for (int k = 0; k < g->v->figure_count; k++)
+        per_system |= (g->v->figures[k].flags & (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM)) ==
+                      (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM);
+    if (!per_system && !(occ[0] | occ[1] | occ[2] | occ[3])) return 0;
     int counts[CARC_MAX_PLAYERS];
     if (!carc_feature_followers(g, feature, counts)) return 0;
     int best = 0;
