@@ -29,7 +29,8 @@ static inline int bot_step(carc_game *g, carc_move *buf, uint64_t *rng, carc_mov
     if (r != CARC_OK && r != CARC_E_BUFFER) return r;
     if (n == 0) return CARC_E_ILLEGAL_MOVE;
     if (n > BOT_MAX_MOVES) n = BOT_MAX_MOVES;
-    carc_move m = buf[bot_rand(rng) % n];
+    /* multiply-shift instead of %: no division, bias below n / 2^32 */
+    carc_move m = buf[(size_t)((bot_rand(rng) >> 32) * n >> 32)];
     if (played) *played = m;
     return carc_game_apply(g, &m);
 }

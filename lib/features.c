@@ -36,6 +36,17 @@ int sys_find(const carc_game *g, int p)
     return p;
 }
 
+/* Adds four small counters at once; each stays far below 256, so no byte
+ * carries into the next. */
+static inline void add4(uint8_t *dst, const uint8_t *src)
+{
+    uint32_t a, b;
+    memcpy(&a, dst, 4);
+    memcpy(&b, src, 4);
+    a += b;
+    memcpy(dst, &a, 4);
+}
+
 static void feat_union(carc_game *g, int a, int b)
 {
     a = find_halving(g, a);
@@ -53,9 +64,8 @@ static void feat_union(carc_game *g, int a, int b)
     pb->parent = (uint16_t)a;
     pa->size = (uint16_t)(pa->size + pb->size);
     pa->open = (uint8_t)(pa->open + pb->open);
-    for (int i = 0; i < 4; i++) pa->occ[i] = (uint8_t)(pa->occ[i] + pb->occ[i]);
-    if (!g->ts->has_links)
-        for (int i = 0; i < 4; i++) pa->socc[i] = (uint8_t)(pa->socc[i] + pb->socc[i]);
+    add4(pa->occ, pb->occ);
+    if (!g->ts->has_links) add4(pa->socc, pb->socc);
     for (int i = 0, n = g->ts->nattrs; i < n; i++) {
         unsigned s = (unsigned)pa->attr[i] + pb->attr[i];
         pa->attr[i] = (uint8_t)(s > 255 ? 255 : s);
@@ -81,7 +91,7 @@ static void sys_union(carc_game *g, int a, int b)
     }
     pb->sparent = (uint16_t)a;
     pa->ssize = (uint16_t)(pa->ssize + pb->ssize);
-    for (int i = 0; i < 4; i++) pa->socc[i] = (uint8_t)(pa->socc[i] + pb->socc[i]);
+    add4(pa->socc, pb->socc);
     uint16_t t = pa->snext;
     pa->snext = pb->snext;
     pb->snext = t;
@@ -95,12 +105,20 @@ void feat_add_tile(carc_game *g, int ti)
     const placed *pl = &g->tiles[ti];
     const tile_type *t = &g->ts->types[pl->type];
     int base = g->npieces;
+    int nb[4];
+    for (int k = 0; k < 4; k++) nb[k] = board_at(g, pl->x + DX[k], pl->y + DY[k]);
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &g->pieces[base + i];
         *p = t->feat[i].tmpl;
         p->parent = p->sparent = p->next = p->snext = (uint16_t)(base + i);
         p->tile = (uint8_t)ti;
     }
+    /* the new pieces are still their own roots: close their sides that
+     * face a neighbour directly */
+    for (int k = 0; k < 4; k++)
+        if (nb[k] >= 0)
+            for (unsigned mine = t->side_mask[pl->rot][k]; mine; mine &= mine - 1)
+                g->pieces[base + __builtin_ctz(mine)].open--;
     g->npieces += t->nfeat;
     if (t->has_links)
         for (int i = 0; i < t->nfeat; i++)
@@ -108,14 +126,12 @@ void feat_add_tile(carc_game *g, int ti)
                 if (t->feat[i].links & (1u << j)) sys_union(g, base + i, base + j);
 
     for (int k = 0; k < 4; k++) {
-        int ni = board_at(g, pl->x + DX[k], pl->y + DY[k]);
+        int ni = nb[k];
         if (ni < 0) continue;
         const placed *np = &g->tiles[ni];
         const tile_type *nt = &g->ts->types[np->type];
         int opp = (k + 2) & 3;
-        unsigned mine = t->side_mask[pl->rot][k], theirs = nt->side_mask[np->rot][opp];
-        for (; mine; mine &= mine - 1) g->pieces[find_halving(g, base + __builtin_ctz(mine))].open--;
-        for (; theirs; theirs &= theirs - 1)
+        for (unsigned theirs = nt->side_mask[np->rot][opp]; theirs; theirs &= theirs - 1)
             g->pieces[find_halving(g, np->first_piece + __builtin_ctz(theirs))].open--;
         int pa = -2, pb = -2;
         for (int j = 0; j < 3; j++) {

@@ -10,14 +10,20 @@ uint64_t rng_next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-/* Uniform in [0, n) without modulo bias: redraw the few values past the
- * last whole multiple of n. */
+/* Uniform in [0, n) without bias, by Lemire's multiply-and-shift on the top
+ * 32 bits: a 64-bit division per draw costs more than the rest of a draw,
+ * and here the slow path that divides is taken with probability n / 2^32. */
 unsigned rng_below(uint64_t *state, unsigned n)
 {
     if (n <= 1) return 0;
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t x;
-    do x = rng_next(state);
-    while (x >= limit);
-    return (unsigned)(x % n);
+    uint64_t m = (rng_next(state) >> 32) * (uint64_t)n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (rng_next(state) >> 32) * (uint64_t)n;
+            low = (uint32_t)m;
+        }
+    }
+    return (unsigned)(m >> 32);
 }

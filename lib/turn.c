@@ -75,7 +75,7 @@ int game_resolve(carc_game *g)
             if (g->is_extra) {
                 g->is_extra = 0;
                 g->turn_deck = 0;
-                g->player = (g->player + 1) % g->nplayers;
+                g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
                 continue;
             }
             end_game(g);
@@ -127,12 +127,6 @@ static int extra_moves(carc_game *g, carc_move *buf)
  * lets a square's moves be written without a branch per rotation. */
 static const uint8_t ROT_LIST[16] = {0, 0, 1, 4, 2, 8, 9, 36, 3, 12, 13, 52, 14, 56, 57, 228};
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-/* The same rotations already in the rotation byte of a move's first word. */
-static const uint64_t ROT_WORD[16][4] = {
-    {0, 0, 0, 0}, {0, 0, 0, 0}, {0x100, 0, 0, 0}, {0, 0x100, 0, 0},
-    {0x200, 0, 0, 0}, {0, 0x200, 0, 0}, {0x100, 0x200, 0, 0}, {0, 0x100, 0x200, 0},
-    {0x300, 0, 0, 0}, {0, 0x300, 0, 0}, {0x100, 0x300, 0, 0}, {0, 0x100, 0x300, 0},
-    {0x200, 0x300, 0, 0}, {0, 0x200, 0x300, 0}, {0x100, 0x200, 0x300, 0}, {0, 0x100, 0x200, 0x300}};
 
 /* Tile moves with the fit table: one look-up per square, then four moves
  * written unconditionally and the count advanced by how many fit (whether
@@ -148,15 +142,26 @@ static size_t enum_by_key(const carc_game *g, carc_move *buf, size_t cap)
     size_t n = 0;
     if (cap >= 4 * (size_t)nf) {
 #ifdef __SSE2__
-        const __m128i hi_part = _mm_set_epi64x((long long)hi, 0);
+        /* ROT_VEC[bits][j]: the j-th fitting rotation in the rotation byte */
+        static const union {
+            uint64_t w[16][4][2];
+            __m128i v[16][4];
+        } ROT_VEC = {.w = {
+#define R(a, b, c, d) {{(a) << 8, 0}, {(b) << 8, 0}, {(c) << 8, 0}, {(d) << 8, 0}}
+            R(0, 0, 0, 0), R(0, 0, 0, 0), R(1, 0, 0, 0), R(0, 1, 0, 0), R(2, 0, 0, 0), R(0, 2, 0, 0),
+            R(1, 2, 0, 0), R(0, 1, 2, 0), R(3, 0, 0, 0), R(0, 3, 0, 0), R(1, 3, 0, 0), R(0, 1, 3, 0),
+            R(2, 3, 0, 0), R(0, 2, 3, 0), R(1, 2, 3, 0), R(0, 1, 2, 3)
+#undef R
+        }};
+        const __m128i hi_part = _mm_set_epi64x((long long)hi, CARC_MOVE_TILE);
         for (int i = 0; i < nf; i++) {
             unsigned bits = fit[g->fkey[i]];
-            __m128i m = _mm_or_si128(hi_part, _mm_cvtsi64_si128((long long)(CARC_MOVE_TILE | (uint64_t)g->fpos[i] << 32)));
+            __m128i m = _mm_or_si128(hi_part, _mm_cvtsi64_si128((long long)((uint64_t)g->fpos[i] << 32)));
             __m128i *out = (__m128i *)(void *)&buf[n];
-            _mm_storeu_si128(out, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][0])));
-            _mm_storeu_si128(out + 1, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][1])));
-            _mm_storeu_si128(out + 2, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][2])));
-            _mm_storeu_si128(out + 3, _mm_or_si128(m, _mm_cvtsi64_si128((long long)ROT_WORD[bits][3])));
+            _mm_storeu_si128(out, _mm_or_si128(m, ROT_VEC.v[bits][0]));
+            _mm_storeu_si128(out + 1, _mm_or_si128(m, ROT_VEC.v[bits][1]));
+            _mm_storeu_si128(out + 2, _mm_or_si128(m, ROT_VEC.v[bits][2]));
+            _mm_storeu_si128(out + 3, _mm_or_si128(m, ROT_VEC.v[bits][3]));
             n += ROT_COUNT[bits];
         }
 #else
@@ -291,7 +296,7 @@ static void end_turn(carc_game *g)
     } else {
         g->is_extra = 0;
         g->turn_deck = 0;
-        g->player = (g->player + 1) % g->nplayers;
+        g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
     }
     g->turn++;
     g->phase = CARC_PHASE_TILE;
