@@ -12,8 +12,10 @@ tgame t_new(const char *variant, int players, uint64_t seed)
     return t;
 }
 
-/* Rewrites the count= of every tile line of the variant's own tile set. */
-tgame t_new_deck(const char *variant, int players, const char *deck, const carc_option *rules, int nrules)
+/* Rewrites the count= of every tile line of the variant's own tile set;
+ * `flat` also drops deck= so every tile goes to the main stack. */
+static tgame deck_game(const char *variant, int players, const char *deck, const carc_option *rules, int nrules,
+                       int flat)
 {
     tgame t = {0};
     const carc_variant *v;
@@ -41,7 +43,17 @@ tgame t_new_deck(const char *variant, int players, const char *deck, const carc_
                 if (strncmp(q, name, nl) == 0 && q[nl] == ':') want = atoi(q + nl + 1);
                 q = strchr(q, ' ');
             }
+            char *hash = strchr(line, '#');
+            if (hash) *hash = 0;
             int start = strstr(line, " start") != NULL;
+            char *dk = flat ? strstr(line, " deck=") : NULL;
+            if (dk) { /* cut the deck= word out of the line */
+                char *after = strchr(dk + 1, ' ');
+                if (after)
+                    memmove(dk, after, strlen(after) + 1);
+                else
+                    *dk = 0;
+            }
             char *c = strstr(line, "count=");
             char rest[512] = "";
             if (c) {
@@ -49,8 +61,6 @@ tgame t_new_deck(const char *variant, int players, const char *deck, const carc_
                 if (sp) snprintf(rest, sizeof rest, "%s", sp);
                 *c = 0;
             } else {
-                char *hash = strchr(line, '#');
-                if (hash) *hash = 0;
                 strcat(line, " ");
             }
             len += (size_t)snprintf(text + len, cap - len, "%scount=%d%s\n", line, want + start, rest);
@@ -73,6 +83,16 @@ tgame t_new_deck(const char *variant, int players, const char *deck, const carc_
         t.g = NULL;
     }
     return t;
+}
+
+tgame t_new_deck(const char *variant, int players, const char *deck, const carc_option *rules, int nrules)
+{
+    return deck_game(variant, players, deck, rules, nrules, 0);
+}
+
+tgame t_new_deck_flat(const char *variant, int players, const char *deck, const carc_option *rules, int nrules)
+{
+    return deck_game(variant, players, deck, rules, nrules, 1);
 }
 
 void t_free(tgame *t)

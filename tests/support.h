@@ -19,6 +19,10 @@ tgame t_new(const char *variant, int players, uint64_t seed);
  * final scoring can be tested on a small board. `rules` may be NULL. */
 tgame t_new_deck(const char *variant, int players, const char *deck, const carc_option *rules, int nrules);
 
+/* The same with every tile in the main stack, whatever its deck= says
+ * (a special tile can then come up in an ordinary turn of a short test). */
+tgame t_new_deck_flat(const char *variant, int players, const char *deck, const carc_option *rules, int nrules);
+
 void t_free(tgame *t);
 
 /* Tile type index by id ("D", "HS02"), or -1. */

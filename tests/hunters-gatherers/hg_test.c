@@ -6,54 +6,8 @@
 
 tgame hg_new(int players, const char *deck, int menhir_in_main)
 {
-    tgame t = {0};
-    const carc_variant *v;
-    if (carc_registry_find(NULL, "hunters-gatherers", &v)) return t;
-    size_t cap = v->tiles_len * 2 + 1024, len = 0;
-    char *text = malloc(cap);
-    const char *p = v->tiles, *end = v->tiles + v->tiles_len;
-    while (p < end) {
-        const char *eol = memchr(p, '\n', (size_t)(end - p));
-        if (!eol) eol = end;
-        char line[512];
-        size_t n = (size_t)(eol - p);
-        if (n >= sizeof line) n = sizeof line - 1;
-        memcpy(line, p, n);
-        line[n] = 0;
-        p = eol + 1;
-        char *hash = strchr(line, '#');
-        if (hash) *hash = 0;
-        if (strncmp(line, "tile ", 5) == 0) {
-            char name[64];
-            sscanf(line + 5, "%63s", name);
-            int want = 0;
-            size_t nl = strlen(name);
-            for (const char *q = deck; q && *q; q = strchr(q, ' ')) {
-                while (*q == ' ') q++;
-                if (strncmp(q, name, nl) == 0 && q[nl] == ':') want = atoi(q + nl + 1);
-            }
-            int start = strstr(line, " start") != NULL;
-            int menhir = strstr(line, "deck=menhir") != NULL && !menhir_in_main;
-            len += (size_t)snprintf(text + len, cap - len, "tile %s count=%d%s%s\n", name, want + start,
-                                    start ? " start" : "", menhir ? " deck=menhir" : "");
-        } else {
-            len += (size_t)snprintf(text + len, cap - len, "%s\n", line);
-        }
-    }
-    char err[200];
-    if (carc_tileset_parse(v, text, len, &t.ts, err, sizeof err)) {
-        fprintf(stderr, "hg_new: %s\n", err);
-        free(text);
-        return t;
-    }
-    free(text);
-    carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = players, .seed = 1, .tileset = t.ts};
-    if (carc_game_new(&o, &t.g)) {
-        carc_tileset_free(t.ts);
-        t.ts = NULL;
-        t.g = NULL;
-    }
-    return t;
+    return menhir_in_main ? t_new_deck_flat("hunters-gatherers", players, deck, NULL, 0)
+                          : t_new_deck("hunters-gatherers", players, deck, NULL, 0);
 }
 
 void hg_fix(carc_game *g, const char *tile) { carc_game_set_next_tile(g, t_type(g, tile)); }
