@@ -11,7 +11,7 @@ static const int DY[4] = {-1, 0, 1, 0};
 
 int feat_find(const carc_game *g, int p)
 {
-    while (g->pieces[p].parent != p) p = g->pieces[p].parent;
+    while (g->pieces[p].parent[FEAT] != p) p = g->pieces[p].parent[FEAT];
     return p;
 }
 
@@ -20,9 +20,9 @@ int feat_find(const carc_game *g, int p)
 static int find_halving(carc_game *g, int p)
 {
     piece *ps = g->pieces;
-    while (ps[p].parent != p) {
-        ps[p].parent = ps[ps[p].parent].parent;
-        p = ps[p].parent;
+    while (ps[p].parent[FEAT] != p) {
+        ps[p].parent[FEAT] = ps[ps[p].parent[FEAT]].parent[FEAT];
+        p = ps[p].parent[FEAT];
     }
     return p;
 }
@@ -32,7 +32,7 @@ static int find_halving(carc_game *g, int p)
 int sys_find(const carc_game *g, int p)
 {
     if (!g->ts->has_links) return feat_find(g, p);
-    while (g->pieces[p].sparent != p) p = g->pieces[p].sparent;
+    while (g->pieces[p].parent[SYS] != p) p = g->pieces[p].parent[SYS];
     return p;
 }
 
@@ -47,22 +47,32 @@ static inline void add4(uint8_t *dst, const uint8_t *src)
     memcpy(dst, &a, 4);
 }
 
+/* Hangs the smaller of two roots of partition w under the larger and joins
+ * their member lists. Returns the root kept; *gone gets the other. */
+static int link_roots(carc_game *g, int w, int a, int b, int *gone)
+{
+    piece *ps = g->pieces;
+    if (ps[a].size[w] < ps[b].size[w]) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    ps[b].parent[w] = (uint16_t)a;
+    ps[a].size[w] = (uint16_t)(ps[a].size[w] + ps[b].size[w]);
+    uint16_t t = ps[a].next[w];
+    ps[a].next[w] = ps[b].next[w];
+    ps[b].next[w] = t;
+    *gone = b;
+    return a;
+}
+
 static void feat_union(carc_game *g, int a, int b)
 {
     a = find_halving(g, a);
     b = find_halving(g, b);
     if (a == b) return;
-    piece *pa = &g->pieces[a], *pb = &g->pieces[b];
-    if (pa->size < pb->size) {
-        piece *t = pa;
-        pa = pb;
-        pb = t;
-        int ti = a;
-        a = b;
-        b = ti;
-    }
-    pb->parent = (uint16_t)a;
-    pa->size = (uint16_t)(pa->size + pb->size);
+    int gone, root = link_roots(g, FEAT, a, b, &gone);
+    piece *pa = &g->pieces[root], *pb = &g->pieces[gone];
     pa->open = (uint8_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
     if (!g->ts->has_links) add4(pa->socc, pb->socc);
@@ -70,9 +80,6 @@ static void feat_union(carc_game *g, int a, int b)
         unsigned s = (unsigned)pa->attr[i] + pb->attr[i];
         pa->attr[i] = (uint8_t)(s > 255 ? 255 : s);
     }
-    uint16_t t = pa->next;
-    pa->next = pb->next;
-    pb->next = t;
 }
 
 static void sys_union(carc_game *g, int a, int b)
@@ -80,21 +87,8 @@ static void sys_union(carc_game *g, int a, int b)
     a = sys_find(g, a);
     b = sys_find(g, b);
     if (a == b) return;
-    piece *pa = &g->pieces[a], *pb = &g->pieces[b];
-    if (pa->ssize < pb->ssize) {
-        piece *t = pa;
-        pa = pb;
-        pb = t;
-        int ti = a;
-        a = b;
-        b = ti;
-    }
-    pb->sparent = (uint16_t)a;
-    pa->ssize = (uint16_t)(pa->ssize + pb->ssize);
-    add4(pa->socc, pb->socc);
-    uint16_t t = pa->snext;
-    pa->snext = pb->snext;
-    pb->snext = t;
+    int gone, root = link_roots(g, SYS, a, b, &gone);
+    add4(g->pieces[root].socc, g->pieces[gone].socc);
 }
 
 /* Adds the pieces of placed tile ti and joins them to the neighbours'.
@@ -110,7 +104,7 @@ void feat_add_tile(carc_game *g, int ti)
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &g->pieces[base + i];
         *p = t->feat[i].tmpl;
-        p->parent = p->sparent = p->next = p->snext = (uint16_t)(base + i);
+        p->parent[FEAT] = p->parent[SYS] = p->next[FEAT] = p->next[SYS] = (uint16_t)(base + i);
         p->tile = (uint8_t)ti;
     }
     /* the new pieces are still their own roots: close their sides that
@@ -157,7 +151,7 @@ int feat_tiles(const carc_game *g, int root)
             seen[t >> 6] |= bit;
             n++;
         }
-        p = g->pieces[p].next;
+        p = g->pieces[p].next[FEAT];
     } while (p != root);
     return n;
 }

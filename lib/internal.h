@@ -39,9 +39,10 @@
 /* ---- tile sets ---------------------------------------------------------- */
 
 typedef struct piece {
-    uint16_t parent, sparent;  /* union-find: feature, system */
-    uint16_t next, snext;      /* circular lists of the members */
-    uint16_t size, ssize;      /* union by size */
+    /* two partitions of the pieces, [FEAT] features and [SYS] systems */
+    uint16_t parent[2];        /* union-find */
+    uint16_t next[2];          /* circular list of the members */
+    uint16_t size[2];          /* union by size */
     uint8_t tile;              /* placed tile index */
     uint8_t local;             /* feature index in the tile type */
     uint8_t kind;
@@ -111,6 +112,8 @@ struct carc_tileset {
 };
 
 /* ---- games -------------------------------------------------------------- */
+
+enum partition { FEAT = 0, SYS = 1 };
 
 
 typedef struct placed {

@@ -238,7 +238,7 @@ static int finish_tile(parser *ps, tile_type *t)
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &t->feat[i].tmpl;
         memset(p, 0, sizeof *p);
-        p->size = p->ssize = 1;
+        p->size[FEAT] = p->size[SYS] = 1;
         p->local = (uint8_t)i;
         p->kind = t->feat[i].kind;
         p->open = t->feat[i].nsides;

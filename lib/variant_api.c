@@ -90,7 +90,7 @@ int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)
     do {
         if (out && n < cap) out[n] = p;
         n++;
-        p = g->pieces[p].next;
+        p = g->pieces[p].next[FEAT];
     } while (p != root);
     return n;
 }
@@ -101,11 +101,11 @@ int carc_system_pieces(const carc_game *g, int s, int *out, int cap)
 {
     if (!VALID_PIECE(g, s)) return 0;
     int root = sys_find(g, s), n = 0, p = root;
-    int linked = g->ts->has_links; /* else the system is the feature: follow next */
+    int w = g->ts->has_links ? SYS : FEAT; /* without links the system is the feature */
     do {
         if (out && n < cap) out[n] = p;
         n++;
-        p = linked ? g->pieces[p].snext : g->pieces[p].next;
+        p = g->pieces[p].next[w];
     } while (p != root);
     return n;
 }
