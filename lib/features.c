@@ -100,19 +100,19 @@ void feat_add_tile(carc_game *g, int ti)
     const tile_type *t = &g->ts->types[pl->type];
     int base = g->npieces;
     int nb[4];
-    for (int k = 0; k < 4; k++) nb[k] = board_at(g, pl->x + DX[k], pl->y + DY[k]);
+    unsigned nbmask = 0;
+    for (int k = 0; k < 4; k++) {
+        nb[k] = board_at(g, pl->x + DX[k], pl->y + DY[k]);
+        nbmask |= (unsigned)(nb[k] >= 0) << k;
+    }
+    /* a new piece starts with its sides that face a neighbour closed */
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &g->pieces[base + i];
         *p = t->feat[i].tmpl;
         p->parent[FEAT] = p->parent[SYS] = p->next[FEAT] = p->next[SYS] = (uint16_t)(base + i);
         p->tile = (uint8_t)ti;
+        p->open = (uint8_t)(p->open - __builtin_popcount(t->feat_sides[pl->rot][i] & nbmask));
     }
-    /* the new pieces are still their own roots: close their sides that
-     * face a neighbour directly */
-    for (int k = 0; k < 4; k++)
-        if (nb[k] >= 0)
-            for (unsigned mine = t->side_mask[pl->rot][k]; mine; mine &= mine - 1)
-                g->pieces[base + __builtin_ctz(mine)].open--;
     g->npieces += t->nfeat;
     if (t->has_links)
         for (int i = 0; i < t->nfeat; i++)

@@ -247,13 +247,17 @@ static int finish_tile(parser *ps, tile_type *t)
     for (int r = 0; r < 4; r++) {
         t->code[r] = 0;
         for (int k = 0; k < 4; k++) t->side_mask[r][k] = 0;
+        for (int i = 0; i < MAX_FEATS; i++) t->feat_sides[r][i] = 0;
         for (int s = 0; s < 12; s++) {
             int orig = (s + 12 - 3 * r) % 12;
             int fi = -1;
             for (int i = 0; i < t->nfeat; i++)
                 if (t->feat[i].slots & (1u << orig)) fi = i;
             t->slot_feat[r][s] = (int8_t)fi;
-            if (fi >= 0) t->side_mask[r][s / 3] |= (uint16_t)(1u << fi);
+            if (fi >= 0) {
+                t->side_mask[r][s / 3] |= (uint16_t)(1u << fi);
+                t->feat_sides[r][fi] |= (uint8_t)(1u << (s / 3));
+            }
             t->code[r] |= (uint64_t)(unsigned char)t->edges[orig] << (4 * s);
         }
     }
