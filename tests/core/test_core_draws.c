@@ -1,0 +1,89 @@
+/* Draws: a tile that fits nowhere is set aside and the next one drawn; the
+ * game ends when the stack runs out, even if the last tiles fit nowhere. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+/* A game of the base rules on a tile set given as text. */
+static tgame custom(const char *text)
+{
+    tgame t = {0};
+    const carc_variant *v;
+    carc_registry_find(NULL, "base", &v);
+    cr_assert_eq(carc_tileset_parse(v, text, strlen(text), &t.ts, NULL, 0), CARC_OK);
+    carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = 2, .seed = 3, .tileset = t.ts};
+    cr_assert_eq(carc_game_new(&o, &t.g), CARC_OK);
+    return t;
+}
+
+/* Start tile C (city on every side), then tiles whose fit we choose: B is
+ * all field and can never touch C; E has one city side and fits beside C. */
+static const char *const C_START = "tile C count=1 start\n"
+                                   "  edges C C C C C C C C C C C C\n"
+                                   "  feature city slots=0,1,2,3,4,5,6,7,8,9,10,11 id=c1\n"
+                                   "tile B count=1\n"
+                                   "  edges F F F F F F F F F F F F\n"
+                                   "  feature monastery slots=none id=m1\n"
+                                   "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n"
+                                   "tile E count=1\n"
+                                   "  edges C C C F F F F F F F F F\n"
+                                   "  feature city slots=0,1,2 id=c1\n"
+                                   "  feature farm slots=3,4,5,6,7,8,9,10,11 id=f1 borders=c1\n";
+
+Test(core_draws, a_tile_that_fits_nowhere_is_set_aside)
+{
+    tgame t = custom(C_START);
+    carc_game *g = t.g;
+    int order[2] = {t_type(g, "B"), t_type(g, "E")};
+    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
+    int drawn = -1;
+    cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
+    cr_assert_eq(drawn, t_type(g, "E"), "B touches only city edges: set aside, E drawn instead");
+    int left = -1;
+    carc_game_deck_remaining(g, 0, &left);
+    cr_assert_eq(left, 0);
+    /* E fits on each side of C with its city facing C: one rotation per side */
+    cr_assert_eq(t_move_count(g), 4);
+    char *text = h_save(g);
+    const char *b = strstr(text, "draw main B"), *e = strstr(text, "draw main E");
+    cr_assert(b && e && b < e, "both draws are recorded, the set-aside one first");
+    free(text);
+    t_free(&t);
+}
+
+Test(core_draws, the_game_ends_when_the_last_tiles_fit_nowhere)
+{
+    /* only B tiles are left and none can touch the all-city start tile */
+    tgame u = custom("tile C count=1 start\n"
+                     "  edges C C C C C C C C C C C C\n"
+                     "  feature city slots=0,1,2,3,4,5,6,7,8,9,10,11 id=c1\n"
+                     "tile B count=2\n"
+                     "  edges F F F F F F F F F F F F\n"
+                     "  feature monastery slots=none id=m1\n"
+                     "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n");
+    carc_move buf[8];
+    size_t n = 99;
+    cr_assert_eq(carc_game_moves(u.g, buf, 8, &n), CARC_E_GAME_OVER, "both B tiles are set aside: the game ends");
+    cr_assert_eq(n, 0);
+    int over = -1;
+    carc_game_is_over(u.g, &over);
+    cr_assert_eq(over, 1);
+    int placed = 0;
+    carc_game_tile_count(u.g, &placed);
+    cr_assert_eq(placed, 1, "only the start tile is on the board");
+    t_free(&u);
+}
+
+Test(core_draws, the_last_tile_ends_the_game_at_once)
+{
+    tgame t = t_new_deck("base", 2, "E:1", NULL, 0); /* start tile D, city to the north */
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "E", 0, -1, 2, "follower", "c1"), CARC_OK);
+    /* no further query needed: scores are final when the last move returns */
+    int score = -1;
+    carc_game_score(g, 0, &score);
+    cr_assert_eq(score, 4, "D's city and E's city close into a 2-tile city: 4");
+    t_free(&t);
+}
