@@ -111,7 +111,7 @@ void feat_add_tile(carc_game *g, int ti)
         *p = t->feat[i].tmpl;
         p->parent[FEAT] = p->parent[SYS] = p->next[FEAT] = p->next[SYS] = (uint16_t)(base + i);
         p->tile = (uint8_t)ti;
-        p->open = (uint8_t)(p->open - __builtin_popcount(t->feat_sides[pl->rot][i] & nbmask));
+        p->open = (uint8_t)(p->open - popcount32(t->feat_sides[pl->rot][i] & nbmask));
     }
     g->npieces += t->nfeat;
     if (t->has_links)
@@ -126,7 +126,7 @@ void feat_add_tile(carc_game *g, int ti)
         const tile_type *nt = &g->ts->types[np->type];
         int opp = (k + 2) & 3;
         for (unsigned theirs = nt->side_mask[np->rot][opp]; theirs; theirs &= theirs - 1)
-            g->pieces[find_halving(g, np->first_piece + __builtin_ctz(theirs))].open--;
+            g->pieces[find_halving(g, np->first_piece + ctz32(theirs))].open--;
         int pa = -2, pb = -2;
         for (int j = 0; j < 3; j++) {
             int a = t->slot_feat[pl->rot][3 * k + j];

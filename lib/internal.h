@@ -9,6 +9,27 @@
 #include "carcassonne.h"
 #include "carcassonne_variant.h"
 
+/* Compiler helpers, with plain C for compilers without the builtins. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+static inline int ctz32(unsigned x) { return __builtin_ctz(x); }
+static inline int popcount32(unsigned x) { return __builtin_popcount(x); }
+#else
+#define NOINLINE
+static inline int ctz32(unsigned x)
+{
+    int n = 0;
+    while (!(x & 1u)) x >>= 1, n++;
+    return n;
+}
+static inline int popcount32(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+#endif
+
 /* Capacities. Fixed arrays keep a game in one block, so clone is one copy
  * and no move allocates. */
 #define MAX_TILES 126        /* tiles on the board; see GRID_BITS for why */

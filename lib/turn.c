@@ -110,11 +110,22 @@ static int figure_legal(carc_game *g, int k, int local)
     return !g->v->figure_allowed || g->v->figure_allowed(g, k, p);
 }
 
-static int extra_moves(carc_game *g, carc_move *buf)
+/* Kept out of line: its callers' frames stay small on the hot path. */
+NOINLINE static int extra_moves(carc_game *g, carc_move *buf)
 {
     if (!g->v->extra_moves) return 0;
     int n = g->v->extra_moves(g, buf, MAX_EXTRA_MOVES);
     return n < 0 ? 0 : n > MAX_EXTRA_MOVES ? MAX_EXTRA_MOVES : n;
+}
+
+/* Appends the variant's moves after the first n. */
+NOINLINE static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size_t n)
+{
+    carc_move extra[MAX_EXTRA_MOVES];
+    int ne = extra_moves(g, extra);
+    for (int i = 0; i < ne; i++, n++)
+        if (n < cap) buf[n] = extra[i];
+    return n;
 }
 
 #define EMIT(mv)                       \
@@ -234,9 +245,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
             carc_move pass = {.kind = CARC_MOVE_PASS};
             EMIT(pass);
         }
-        carc_move extra[MAX_EXTRA_MOVES];
-        int ne = extra_moves(g, extra);
-        for (int i = 0; i < ne; i++) EMIT(extra[i]);
+        if (g->v->extra_moves) n = emit_extra(g, buf, cap, n);
     }
     *count = n;
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
