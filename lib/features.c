@@ -91,6 +91,9 @@ static void sys_union(carc_game *g, int a, int b)
     add4(g->pieces[root].socc, g->pieces[gone].socc);
 }
 
+/* How many sides a 4-bit side mask names (a popcount without a library call). */
+static const uint8_t SIDES_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 /* Adds the pieces of placed tile ti and joins them to the neighbours'.
  * Each side where a neighbour lies closes one open side of every feature
  * touching it on either tile; facing slots then join. */
@@ -111,7 +114,7 @@ void feat_add_tile(carc_game *g, int ti)
         *p = t->feat[i].tmpl;
         p->parent[FEAT] = p->parent[SYS] = p->next[FEAT] = p->next[SYS] = (uint16_t)(base + i);
         p->tile = (uint8_t)ti;
-        p->open = (uint8_t)(p->open - popcount32(t->feat_sides[pl->rot][i] & nbmask));
+        p->open = (uint8_t)(p->open - SIDES_COUNT[t->feat_sides[pl->rot][i] & nbmask]);
     }
     g->npieces += t->nfeat;
     if (t->has_links)

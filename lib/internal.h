@@ -13,19 +13,12 @@
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
 static inline int ctz32(unsigned x) { return __builtin_ctz(x); }
-static inline int popcount32(unsigned x) { return __builtin_popcount(x); }
 #else
 #define NOINLINE
 static inline int ctz32(unsigned x)
 {
     int n = 0;
     while (!(x & 1u)) x >>= 1, n++;
-    return n;
-}
-static inline int popcount32(unsigned x)
-{
-    int n = 0;
-    for (; x; x &= x - 1) n++;
     return n;
 }
 #endif
