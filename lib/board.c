@@ -17,6 +17,7 @@ int board_frontier_index(const carc_game *g, int x, int y)
 int board_fits(const carc_game *g, int fi, int type, int rot)
 {
     const tile_type *t = &g->ts->types[type];
+    if (g->ts->nside_codes) return g->ts->fit[type][g->fkey[fi]] >> rot & 1;
     return ((t->code[rot] ^ g->fval[fi]) & g->fmask[fi]) == 0;
 }
 
@@ -63,6 +64,7 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
     }
     g->grid[GRID_CELL(x, y)] = (uint8_t)(ti + 1);
 
+    const int table = g->ts->nside_codes != 0;
     int fi = board_frontier_index(g, x, y);
     if (fi >= 0) {
         int last = g->nfrontier - 1;
@@ -71,8 +73,10 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
         if (fi != last) {
             g->fpos[fi] = g->fpos[last];
             g->fkey[fi] = g->fkey[last];
-            g->fmask[fi] = g->fmask[last];
-            g->fval[fi] = g->fval[last];
+            if (!table) {
+                g->fmask[fi] = g->fmask[last];
+                g->fval[fi] = g->fval[last];
+            }
             g->fgrid[GRID_CELL(FPOS_X(g->fpos[fi]), FPOS_Y(g->fpos[fi]))] = (uint8_t)(fi + 1);
         }
     }
@@ -86,8 +90,7 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
             f = g->nfrontier++;
             g->fpos[f] = FPOS(nx, ny);
             g->fkey[f] = 0;
-            g->fmask[f] = 0;
-            g->fval[f] = 0;
+            if (!table) g->fmask[f] = g->fval[f] = 0;
             g->fgrid[GRID_CELL(nx, ny)] = (uint8_t)(f + 1);
         }
         /* the square's side facing this tile must show this side's
@@ -96,8 +99,10 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
         unsigned c = (unsigned)(code >> (12 * k)) & 0xFFF;
         uint64_t need = (c & 0xF) << 8 | (c & 0xF0) | (c >> 8 & 0xF);
         g->fkey[f] = (uint16_t)(g->fkey[f] + t->key_add[rot][k]);
-        g->fmask[f] |= (uint64_t)0xFFF << (12 * opp);
-        g->fval[f] |= need << (12 * opp);
+        if (!table) {
+            g->fmask[f] |= (uint64_t)0xFFF << (12 * opp);
+            g->fval[f] |= need << (12 * opp);
+        }
     }
     return ti;
 }

@@ -142,6 +142,10 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->pieces, src->pieces, (size_t)src->npieces * sizeof src->pieces[0]);
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
+    if (!src->ts->nside_codes) {
+        memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
+        memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);
+    }
     for (int i = 0; i < src->ntiles; i++) dst->grid[GRID_CELL(src->tiles[i].x, src->tiles[i].y)] = (uint8_t)(i + 1);
     for (int i = 0; i < src->nfrontier; i++)
         dst->fgrid[GRID_CELL(FPOS_X(src->fpos[i]), FPOS_Y(src->fpos[i]))] = (uint8_t)(i + 1);

@@ -213,7 +213,6 @@ struct carc_game {
     int nfrontier;
     uint32_t fpos[MAX_FRONTIER]; /* FPOS(x, y) */
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
-    uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
 
     int ntiles;
     placed tiles[MAX_TILES];
@@ -233,6 +232,11 @@ struct carc_game {
     piece pieces[MAX_PIECES];
     event_rec events[MAX_EVENTS];
     hist_rec hist[MAX_HISTORY];
+
+    /* --- copied up to nfrontier, and kept only for tile sets without a fit
+     * table: each square's requirement as a mask and value over the 12
+     * slot letters --- */
+    uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
 
     /* --- not copied: rebuilt from the tile and frontier lists, which costs
      * a few hundred writes instead of copying 32 KiB --- */
