@@ -149,8 +149,14 @@ static size_t enum_by_key(const carc_game *g, carc_move *buf, size_t cap)
     const uint8_t *fit = g->ts->fit[g->hand];
     /* a move as two 64-bit words: kind, rotation (bits 8-9), x, y / tile */
     const uint64_t hi = (uint64_t)g->hand;
+    (void)hi;
     const int nf = g->nfrontier;
     size_t n = 0;
+#if defined(__SSE2__) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    /* the fast paths build moves as two little-endian words */
+    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && offsetof(carc_move, x) == 4 &&
+                       offsetof(carc_move, y) == 6 && offsetof(carc_move, tile) == 8,
+                   "carc_move layout");
     if (cap >= 4 * (size_t)nf) {
 #ifdef __SSE2__
         /* ROT_VEC[bits][j]: the j-th fitting rotation in the rotation byte */
@@ -190,6 +196,7 @@ static size_t enum_by_key(const carc_game *g, carc_move *buf, size_t cap)
 #endif
         return n;
     }
+#endif
     for (int i = 0; i < nf; i++) {
         unsigned bits = fit[g->fkey[i]], list = ROT_LIST[bits];
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
