@@ -267,12 +267,14 @@ static int load_header(const carc_load_options *opts, const char **p, const char
     if (!variant[0] || !have_players || !have_seed || !have_fp) return CARC_E_PARSE;
     o.variant_name = variant;
     o.rules = rules;
-    int r = carc_game_new(&o, out);
+    carc_game *g;
+    int r = carc_game_new(&o, &g);
     if (r) return r;
-    if ((*out)->ts->fingerprint != fp) {
-        carc_game_free(*out);
+    if (g->ts->fingerprint != fp) {
+        carc_game_free(g);
         return CARC_E_MISMATCH;
     }
+    *out = g;
     return CARC_OK;
 }
 
