@@ -393,7 +393,9 @@ CARC_API int carc_game_drawn_tile(carc_game *g, int *tile);
 CARC_API int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count);
 
 /**
- * Plays a move. An illegal move changes nothing.
+ * Plays a move. An illegal move changes nothing (beyond this turn's pending
+ * tile draw, which the call performs first, as every query that needs the
+ * drawn tile does).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_ILLEGAL_MOVE,
  *         ::CARC_E_PHASE (a move kind the current phase does not take),
  *         ::CARC_E_LIMIT (history full; the game is unchanged).
