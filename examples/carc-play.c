@@ -9,14 +9,16 @@
 #include <carcassonne.h>
 
 #include "bot.h"
+#include "greedy.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
-            "                 [--save FILE] [--load FILE]\n"
+            "                 [--bot greedy|random] [--save FILE] [--load FILE]\n"
             "Plays a game between random bots and prints the turns, the final scores\n"
             "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
+            "The bots look one turn ahead (greedy) or pick any legal move (random).\n"
             "--load continues a saved game (its variant, players and seed win);\n"
             "--save writes the finished game, which --load replays exactly.\n"
             "Variants:");
@@ -97,7 +99,7 @@ static void print_move(const carc_tileset *ts, const carc_variant *v, const carc
 int main(int argc, char **argv)
 {
     const char *variant = "base";
-    int players = 2, quiet = 0;
+    int players = 2, quiet = 0, greedy = 1;
     const char *save_path = NULL, *load_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -114,6 +116,13 @@ int main(int argc, char **argv)
             save_path = argv[++i];
         } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
             load_path = argv[++i];
+        } else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
+            i++;
+            if (strcmp(argv[i], "greedy") && strcmp(argv[i], "random")) {
+                usage(stderr);
+                return 2;
+            }
+            greedy = !strcmp(argv[i], "greedy");
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet = 1;
         } else {
@@ -136,8 +145,12 @@ int main(int argc, char **argv)
     const carc_tileset *ts;
     carc_game_variant(g, &v);
     carc_game_tileset(g, &ts);
-    carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES);
+    carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES * 3);
+    carc_game *scratch[3] = {NULL, NULL, NULL};
     if (!buf) return fail("moves", CARC_E_NOMEM);
+    carc_move *bufs[3] = {buf, buf + BOT_MAX_MOVES, buf + 2 * BOT_MAX_MOVES};
+    for (int i = 0; i < 3 && greedy; i++)
+        if ((r = carc_game_clone(g, &scratch[i])) != CARC_OK) return fail("scratch games", r);
     uint64_t rng = seed * 2654435761u + 1;
     int last_turn_player = -1, placed_type = 0;
     for (;;) {
@@ -151,7 +164,7 @@ int main(int argc, char **argv)
             last_turn_player = player;
         }
         carc_move m;
-        r = bot_step(g, buf, &rng, &m);
+        r = greedy ? greedy_step(g, scratch, bufs, &rng, &m) : bot_step(g, buf, &rng, &m);
         if (r) return fail("move", r);
         if (m.kind == CARC_MOVE_TILE) placed_type = m.tile;
         if (!quiet) print_move(ts, v, &m, placed_type);
@@ -188,6 +201,7 @@ int main(int argc, char **argv)
     printf("\n");
     if (save_path && (r = save_game(g, save_path)) != CARC_OK) return fail(save_path, r);
     free(buf);
+    for (int i = 0; i < 3; i++) carc_game_free(scratch[i]);
     carc_game_free(g);
     return 0;
 }
