@@ -142,11 +142,11 @@ static int to_int(const char *s, long lo, long hi, long *out)
     return 0;
 }
 
+/* Tile type by id, or -1. */
 static int find_type(const carc_game *g, const char *name)
 {
-    for (int i = 0; i < g->ts->ntypes; i++)
-        if (strcmp(g->ts->types[i].name, name) == 0) return i;
-    return -1;
+    int type;
+    return carc_tileset_find(g->ts, name, &type) == CARC_OK ? type : -1;
 }
 
 static int find_token(const carc_game *g, const char *bag_name, const char *tok, int *b, int *t)

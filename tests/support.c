@@ -68,13 +68,20 @@ static tgame deck_game(const char *variant, int players, const char *deck, const
             len += (size_t)snprintf(text + len, cap - len, "%s\n", line);
         }
     }
+    t = t_new_text(v, players, text, len, rules, nrules);
+    free(text);
+    return t;
+}
+
+tgame t_new_text(const carc_variant *v, int players, const char *text, size_t len, const carc_option *rules,
+                 int nrules)
+{
+    tgame t = {0};
     char err[200];
     if (carc_tileset_parse(v, text, len, &t.ts, err, sizeof err)) {
-        fprintf(stderr, "t_new_deck: %s\n", err);
-        free(text);
+        fprintf(stderr, "t_new_text: %s\n", err);
         return t;
     }
-    free(text);
     carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = players, .seed = 1,
                            .tileset = t.ts, .rules = rules, .rule_count = nrules};
     if (carc_game_new(&o, &t.g)) {

@@ -23,6 +23,11 @@ tgame t_new_deck(const char *variant, int players, const char *deck, const carc_
  * (a special tile can then come up in an ordinary turn of a short test). */
 tgame t_new_deck_flat(const char *variant, int players, const char *deck, const carc_option *rules, int nrules);
 
+/* A game (seed 1) on a tile set given as text; t.g is NULL if it does not
+ * parse (the parser's message goes to stderr) or the game cannot be made. */
+tgame t_new_text(const carc_variant *v, int players, const char *text, size_t len, const carc_option *rules,
+                 int nrules);
+
 void t_free(tgame *t);
 
 /* Tile type index by id ("D", "HS02"), or -1. */

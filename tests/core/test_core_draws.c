@@ -9,12 +9,10 @@
 /* A game of the base rules on a tile set given as text. */
 static tgame custom(const char *text)
 {
-    tgame t = {0};
     const carc_variant *v;
     carc_registry_find(NULL, "base", &v);
-    cr_assert_eq(carc_tileset_parse(v, text, strlen(text), &t.ts, NULL, 0), CARC_OK);
-    carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = 2, .seed = 3, .tileset = t.ts};
-    cr_assert_eq(carc_game_new(&o, &t.g), CARC_OK);
+    tgame t = t_new_text(v, 2, text, strlen(text), NULL, 0);
+    cr_assert_not_null(t.g);
     return t;
 }
 
