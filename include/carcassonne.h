@@ -132,14 +132,21 @@ typedef struct carc_variant_info {
     int figure_kind_count;    /**< Kinds of figure each player owns (see carc_variant_figure()). */
     int option_count;         /**< Ruleset options (see carc_variant_option()). */
     int category_count;       /**< Scoring categories (see carc_variant_category()). */
+    /* appended in 0.2.0: filled only when struct_size covers them */
+    int bag_count;            /**< Token bags and supplies (see carc_variant_bag()). */
 } carc_variant_info;
+
+/** Size of ::carc_variant_info in 0.1: the smallest struct_size accepted. */
+#define CARC_VARIANT_INFO_SIZE_V1 (offsetof(carc_variant_info, bag_count))
 
 /**
  * Describes a variant.
  * @param v the variant (not NULL).
- * @param info out: filled up to `info->struct_size` bytes.
- * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION if `struct_size` is too
- *         small, ::CARC_E_INVALID if the variant's tile set does not parse.
+ * @param info out: filled up to `info->struct_size` bytes (members a caller
+ *        compiled against an older header does not have are not written).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION if `struct_size` is
+ *         below ::CARC_VARIANT_INFO_SIZE_V1, ::CARC_E_INVALID if the
+ *         variant's tile set does not parse.
  */
 CARC_API int carc_variant_describe(const carc_variant *v, carc_variant_info *info);
 
@@ -168,6 +175,22 @@ CARC_API int carc_variant_option(const carc_variant *v, int index, const char **
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
  */
 CARC_API int carc_variant_category(const carc_variant *v, int index, const char **name);
+
+/**
+ * A bag of tokens of a variant: tokens drawn at random (the sheep bag) or a
+ * supply that players take tokens from (harvest tokens).
+ * @param v the variant. @param bag 0 .. bag_count-1.
+ * @param name out (may be NULL): static name such as `"sheep"` or `"harvest"`.
+ * @param token_kinds out (may be NULL): how many kinds of token it holds.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_bag(const carc_variant *v, int bag, const char **name, int *token_kinds);
+
+/**
+ * A token kind of a bag: its name and how many the bag holds at the start.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_bag_token(const carc_variant *v, int bag, int token, const char **name, int *initial);
 
 /**
  * Creates a registry holding every built-in variant.
@@ -364,13 +387,19 @@ typedef struct carc_move {
  * The phase of the game and the player to decide. May perform the pending
  * tile draw (so the game is not const).
  * @param g the game.
- * @param phase out (may be NULL). @param player out (may be NULL): 0-based seat.
+ * @param phase out (may be NULL).
+ * @param player out (may be NULL): 0-based seat of the player who decides
+ *        now. That is the player whose turn it is, except for a decision a
+ *        ruleset gives another player during scoring (a tied player picking
+ *        a harvest token).
  * @return ::CARC_OK or ::CARC_E_NULL.
  */
 CARC_API int carc_game_state(carc_game *g, carc_phase *phase, int *player);
 
 /**
  * The tile type drawn for this turn (performing the draw if still pending).
+ * In a game where players hold hands of tiles it is the first tile of the
+ * hand of the player to move; carc_game_hand() lists them all.
  * @param g the game.
  * @param tile out: tile type index.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_PHASE (the
@@ -379,8 +408,40 @@ CARC_API int carc_game_state(carc_game *g, carc_phase *phase, int *player);
 CARC_API int carc_game_drawn_tile(carc_game *g, int *tile);
 
 /**
+ * The tiles in a player's hand, in a game whose ruleset deals hands (see
+ * carc_set_hand() in carcassonne_variant.h; every hand is public). Without
+ * hands it gives the tile drawn for the player to move, if drawn, and none
+ * for the others. May perform the pending deal or draw.
+ * @param g the game. @param player seat.
+ * @param tiles,cap caller buffer for tile type indices (may be NULL/0).
+ * @param n out: number of tiles in the hand (even when more than `cap`).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_BUFFER.
+ */
+CARC_API int carc_game_hand(carc_game *g, int player, int *tiles, int cap, int *n);
+
+/** Why a tile left the game without being placed (carc_game_removed()). */
+typedef enum carc_removal {
+    CARC_REMOVED_UNPLACEABLE = 0, /**< Drawn, fitted nowhere, set aside face up. */
+    CARC_REMOVED_FACE_UP = 1,     /**< Removed face up by the ruleset (tiles taken out at the start). */
+    CARC_REMOVED_HIDDEN = 2       /**< Removed unseen (a tile hidden under a hill); its type is not told. */
+} carc_removal;
+
+/** Number of tiles that left the game unplaced, so far. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_removed_count(const carc_game *g, int *n);
+
+/**
+ * The `i`-th tile that left the game unplaced (oldest first).
+ * @param type out (may be NULL): its tile type, or -1 when ::CARC_REMOVED_HIDDEN.
+ * @param reason out (may be NULL): a ::carc_removal.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_game_removed(const carc_game *g, int i, int *type, int *reason);
+
+/**
  * Lists every legal move of the current decision, each exactly once (tile
- * rotations that give an identical tile are listed once, as the lowest).
+ * rotations that give an identical tile are listed once, as the lowest; with
+ * hands, the placements of every distinct tile in the hand, each move
+ * naming its tile).
  * @param g the game.
  * @param buf,cap caller buffer; may be NULL/0 to ask for the count only.
  * @param count out: number of legal moves (even when more than `cap`).
@@ -507,6 +568,23 @@ CARC_API int carc_game_figure(const carc_game *g, int id, carc_figure_info *out)
 
 /** How many figures of kind `kind` player `player` has in supply. @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
 CARC_API int carc_game_supply(const carc_game *g, int player, int kind, int *n);
+
+/**
+ * What the feature a figure stands on is worth now for its owner: the value
+ * of a completed feature, or the end-of-game value of an open one, without
+ * changing the game. In rulesets where a player scores by taking a figure
+ * back (The Discovery) this is exactly what that move scores.
+ * @param g the game. @param figure figure id. @param points out (0 for a figure in supply).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_game_figure_points(carc_game *g, int figure, int *points);
+
+/**
+ * Tokens of a bag (carc_variant_bag()) that a player holds, or with
+ * `player` -1 that are still in the bag or supply.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_game_tokens(const carc_game *g, int bag, int player, int token, int *n);
 
 /** A player's total score. @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
 CARC_API int carc_game_score(const carc_game *g, int player, int *score);

@@ -24,8 +24,17 @@
  * figure placements filtered by `figure_allowed`, plus `extra_moves`, applied by
  * core or `apply_move` → `after_figure` (may open ::CARC_PHASE_ACTION, whose
  * moves come from `extra_moves` and go to `apply_move`) → completed features
- * (`on_completed`, default carc_score_feature()) → `end_of_turn` → next turn.
- * When the main stack is empty at a draw: `final_scoring`, then game over.
+ * (`on_completed`, default carc_score_feature()) → `end_of_turn` → next
+ * turn. When the main stack is empty at a draw: `final_scoring`, then game
+ * over.
+ *
+ * `on_tile_placed`, `after_figure` and `on_completed` may each open the
+ * action phase (carc_set_action_pending()): the turn then waits for
+ * decisions (listed by `extra_moves`, applied by `apply_move`) and goes on
+ * from where it stopped once the variant closes the phase. An action opened
+ * by `on_completed` (a tied player picking a harvest token) may be decided
+ * by another player than the one whose turn it is
+ * (carc_set_action_player()); the next completed feature is scored after it.
  *
  * Hooks run inside the library: they must not call carc_game_apply() or
  * other top-level game functions, only the calls of this header and the
@@ -35,6 +44,8 @@
  */
 #ifndef CARCASSONNE_VARIANT_H
 #define CARCASSONNE_VARIANT_H
+
+#include <stddef.h>
 
 #include "carcassonne.h"
 
@@ -56,6 +67,8 @@ extern "C" {
 #define CARC_MAX_BAGS 2
 /** Most token kinds in one bag. */
 #define CARC_MAX_TOKENS 8
+/** Most tiles in a player's hand (carc_set_hand()). */
+#define CARC_MAX_HAND 4
 
 /** Flags of a feature kind. */
 enum carc_kind_flags {
@@ -75,7 +88,9 @@ typedef struct carc_kind_desc {
 enum carc_figure_flags {
     CARC_FIG_MAJORITY = 1u << 0, /**< Counts for the majority when its feature is scored (a follower). */
     CARC_FIG_STAYS = 1u << 1,    /**< Not sent home when its feature is scored during play. */
-    CARC_FIG_SYSTEM = 1u << 2    /**< Blocking is checked over the whole system, not the feature. */
+    CARC_FIG_SYSTEM = 1u << 2,   /**< Blocking is checked over the whole system, not the feature. */
+    CARC_FIG_FREE = 1u << 3      /**< Never blocked by figures already on its feature or system, and
+                                      blocks nothing: `figure_allowed` alone decides (a stable). */
 };
 
 /** A figure kind each player owns some of. */
@@ -164,7 +179,12 @@ struct carc_variant {
     void (*end_of_turn)(carc_game *g);
     /** Game end. Default: carc_score_feature() for every feature of a ::CARC_KIND_FINAL kind. */
     void (*final_scoring)(carc_game *g);
+    /* Members appended in later versions go here; the library reads them
+     * only when `struct_size` says the variant has them. */
 };
+
+/** Size of a ::carc_variant as compiled against 0.1 headers: the smallest the library accepts. */
+#define CARC_VARIANT_SIZE_V1 (offsetof(carc_variant, final_scoring) + sizeof(void (*)(carc_game *)))
 
 /** @name Variant state and options
  *  @{ */
@@ -198,6 +218,13 @@ CARC_API int carc_piece_attr(const carc_game *g, int piece, int attr);
 CARC_API unsigned carc_piece_borders(const carc_game *g, int piece);
 /** Bit mask of the features of the same tile this piece is linked to (`link=` in tile data). */
 CARC_API unsigned carc_piece_links(const carc_game *g, int piece);
+/**
+ * The piece a piece is joined to across side `side` (0 north, 1 east, 2
+ * south, 3 west) of its tile: the neighbour's feature on the facing slots,
+ * or -1 if the piece does not reach that side or no tile lies there. Lets a
+ * ruleset walk a road or path tile by tile.
+ */
+CARC_API int carc_piece_across(const carc_game *g, int piece, int side);
 /** Number of the 8 squares around placed tile `tile_index` that hold tiles (0..8). */
 CARC_API int carc_tile_neighbours(const carc_game *g, int tile_index);
 /** @} */
@@ -233,6 +260,12 @@ CARC_API int carc_figure_piece(const carc_game *g, int figure);
 CARC_API int carc_figure_owner(const carc_game *g, int figure);
 /** Figure kind of a figure, or -1. */
 CARC_API int carc_figure_kind(const carc_game *g, int figure);
+/**
+ * Moves a figure standing on the board to another piece (a hike), keeping
+ * its id; occupancy follows it. Returns 0, or -1 if the figure is in supply
+ * or an argument is out of range.
+ */
+CARC_API int carc_figure_move(carc_game *g, int figure, int piece);
 /** Sends a figure home to its owner's supply (nothing if already there). */
 CARC_API void carc_figure_return(carc_game *g, int figure);
 /** Places a figure of kind `kind` of `player` from supply on `piece`; returns its id or -1 if none is in supply. */
@@ -269,6 +302,26 @@ CARC_API int carc_turn_is_extra(const carc_game *g);
  * variant closes it (an action taken at once on placing a tile).
  */
 CARC_API void carc_set_action_pending(carc_game *g, int pending);
+/**
+ * Names the player who decides in the action phase now open (default: the
+ * player whose turn it is), e.g. a tied player picking a token. It holds
+ * until the phase closes. carc_game_state() reports this player.
+ */
+CARC_API void carc_set_action_player(carc_game *g, int player);
+/**
+ * Gives every player a hand of `size` face-up tiles (1 .. ::CARC_MAX_HAND;
+ * 0 turns hands off), for a ruleset option such as a "hand of two" drawing
+ * rule. Call it from `setup`. Before the first deal, `removed` tiles are
+ * drawn from the main stack and put out of play face up. Then each player is
+ * dealt `size` tiles in seat order; a turn places one tile of the player's
+ * hand (every hand tile's placements are legal moves) and the hand is
+ * refilled from the main stack before the next turn. A hand tile that fits
+ * nowhere is set aside face up and replaced. The game ends when the stack
+ * and every hand are empty; a player whose hand is empty then is skipped.
+ * Extra turns (carc_grant_extra_turn()) draw one tile as without hands.
+ * Returns ::CARC_OK, or ::CARC_E_RANGE / ::CARC_E_PHASE (after the first draw).
+ */
+CARC_API int carc_set_hand(carc_game *g, int size, int removed);
 /** Grants the current player one extra turn drawing from stack `deck` (if it has tiles then). */
 CARC_API void carc_grant_extra_turn(carc_game *g, int deck);
 /** Index of the draw stack named `name` (e.g. `"menhir"`), or -1. Stack 0 is the main stack. */
@@ -283,6 +336,14 @@ CARC_API int carc_bag_draw(carc_game *g, int bag);
 CARC_API void carc_bag_return(carc_game *g, int bag, int token, int n);
 /** Tokens of kind `token` in bag `bag` now. */
 CARC_API int carc_bag_count(const carc_game *g, int bag, int token);
+/**
+ * Moves one token of kind `token` from bag `bag` to `player`'s holding (a
+ * harvest token won). Returns 1, or 0 if the bag has none of that kind left.
+ * Holdings are public (carc_game_tokens()) and copied with the game.
+ */
+CARC_API int carc_bag_give(carc_game *g, int bag, int token, int player);
+/** Tokens of kind `token` of bag `bag` that `player` holds. */
+CARC_API int carc_player_tokens(const carc_game *g, int player, int bag, int token);
 /** @} */
 
 #ifdef __cplusplus

@@ -174,6 +174,7 @@ void feat_occ_add(carc_game *g, int fig, int delta)
 {
     const figure *f = &g->figs[fig];
     const carc_figure_desc *d = &g->v->figures[f->kind];
+    if (d->flags & CARC_FIG_FREE) return; /* blocks nothing, so not counted */
     if (d->flags & CARC_FIG_SYSTEM)
         g->pieces[sys_find(g, f->piece)].socc[d->block_class & 3] += (uint8_t)delta;
     else

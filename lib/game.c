@@ -80,7 +80,9 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
         }
         g->ts = &blk->own_ts;
     }
-    g->v = v;
+    variant_normalise(v, &g->vt);
+    g->v = &g->vt;
+    g->orig = v;
     g->nplayers = opts->players;
     g->seed = g->rng = opts->seed;
     for (int i = 0; i < v->option_count; i++) g->rules[i] = v->options[i].default_value;
@@ -111,6 +113,7 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     g->phase = CARC_PHASE_TILE;
     g->turn_tile = -1;
     g->extra_deck = -1;
+    g->decider = -1;
     if (v->setup) {
         r = v->setup(g);
         if (r) {
@@ -142,6 +145,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->pieces, src->pieces, (size_t)src->npieces * sizeof src->pieces[0]);
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
+    dst->v = &dst->vt; /* the copied pointer named the source's vtable */
     if (!src->ts->nside_codes) {
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);
@@ -169,7 +173,7 @@ int carc_game_copy(carc_game *dst, const carc_game *src)
 {
     if (!dst || !src) return CARC_E_NULL;
     if (dst == src) return CARC_OK;
-    if (dst->ts != src->ts && (dst->v != src->v || dst->ts->fingerprint != src->ts->fingerprint))
+    if (dst->ts != src->ts && (dst->orig != src->orig || dst->ts->fingerprint != src->ts->fingerprint))
         return CARC_E_MISMATCH;
     copy_state(dst, src, 1);
     return CARC_OK;
@@ -178,7 +182,7 @@ int carc_game_copy(carc_game *dst, const carc_game *src)
 int carc_game_variant(const carc_game *g, const carc_variant **out)
 {
     if (!g || !out) return CARC_E_NULL;
-    *out = g->v;
+    *out = g->orig;
     return CARC_OK;
 }
 

@@ -38,6 +38,7 @@ static inline int ctz32(unsigned x)
 #define MAX_FORCED 128       /* queued fixed draws per stack */
 #define MAX_FORCED_TOKENS 32 /* queued fixed tokens per bag */
 #define MAX_EXTRA_MOVES 512  /* variant moves in one decision */
+#define MAX_DONE 128         /* features completed by one tile */
 
 /* The board is a 128x128 torus indexed by the low bits of x and y. A connected
  * set of n tiles spans at most n columns and rows, and its frontier one more
@@ -176,11 +177,17 @@ typedef struct bag {
     uint8_t count[CARC_MAX_TOKENS];
     uint8_t nforced, forced_head;
     uint8_t forced[MAX_FORCED_TOKENS];
+    uint8_t held[CARC_MAX_PLAYERS][CARC_MAX_TOKENS]; /* tokens players have taken */
 } bag;
+
+/* Where a turn stands: its end can stop for decisions (a token pick while
+ * scoring) and go on from the same feature. */
+enum turn_stage { STAGE_PLAY = 0, STAGE_SCORING };
 
 struct carc_game {
     /* --- copied whole by carc_game_copy --- */
-    const carc_variant *v;
+    const carc_variant *v;      /* always &vt: hooks are read from the normalised copy */
+    const carc_variant *orig;   /* the caller's variant, for identity and carc_game_variant */
     const carc_tileset *ts;
     int nplayers;
     uint64_t seed;
@@ -198,7 +205,23 @@ struct carc_game {
     int extra_deck;     /* granted extra turn's stack, -1 none */
     int action_pending;
     int action_first;   /* the open action phase comes before the figure step */
+    int decider;        /* who decides in the open action phase, -1: the turn's player */
     int over;
+    int stage;          /* enum turn_stage */
+    int ndone, done_next;
+    uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
+
+    /* hands (carc_set_hand): size 0 means one tile drawn per turn */
+    int hand_size;
+    int hand_removed;   /* tiles to take out face up before the first deal */
+    int dealt;
+    uint8_t nheld[CARC_MAX_PLAYERS];
+    uint8_t held[CARC_MAX_PLAYERS][CARC_MAX_HAND];
+
+    /* tiles that left the game unplaced, with a carc_removal reason */
+    int nout;
+    uint8_t out_type[MAX_TILES];
+    uint8_t out_reason[MAX_TILES];
 
     int score[CARC_MAX_PLAYERS];
     int cat[CARC_MAX_PLAYERS][CARC_MAX_CATEGORIES];
@@ -227,6 +250,7 @@ struct carc_game {
     int npieces;
 
     _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
+    carc_variant vt;    /* the variant's vtable, members it lacks zeroed */
 
     /* --- copied up to the counts above --- */
     piece pieces[MAX_PIECES];
@@ -278,6 +302,8 @@ int game_apply(carc_game *g, const carc_move *m);
 int hist_push(carc_game *g, const hist_rec *h);
 int deck_draw(carc_game *g, int d);
 int replace_drawn(carc_game *g, int tile);
+void out_add(carc_game *g, int type, int reason);
+static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
 /* scoring.c */
 void score_final(carc_game *g);
@@ -287,5 +313,6 @@ int feature_points(carc_game *g, int root, int final, int *cat);
 int builtin_count(void);
 const carc_variant *builtin_at(int i);
 int variant_check(const carc_variant *v);
+void variant_normalise(const carc_variant *v, carc_variant *out);
 
 #endif

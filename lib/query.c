@@ -89,6 +89,27 @@ int carc_game_supply(const carc_game *g, int player, int kind, int *n)
     return CARC_OK;
 }
 
+int carc_game_figure_points(carc_game *g, int id, int *points)
+{
+    if (!g || !points) return CARC_E_NULL;
+    if (id < 0 || id >= g->nfigures) return CARC_E_RANGE;
+    *points = 0;
+    if (g->figs[id].piece < 0) return CARC_OK;
+    int root = feat_find(g, g->figs[id].piece), cat;
+    *points = feature_points(g, root, !feat_complete(g, root), &cat);
+    return CARC_OK;
+}
+
+int carc_game_tokens(const carc_game *g, int b, int player, int token, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    if (b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count ||
+        player < -1 || player >= g->nplayers)
+        return CARC_E_RANGE;
+    *n = player < 0 ? g->bags[b].count[token] : g->bags[b].held[player][token];
+    return CARC_OK;
+}
+
 int carc_game_score(const carc_game *g, int player, int *score)
 {
     if (!g || !score) return CARC_E_NULL;

@@ -15,7 +15,7 @@ struct carc_registry {
 int variant_check(const carc_variant *v)
 {
     if (!v) return CARC_E_NULL;
-    if (v->struct_size < sizeof(carc_variant) || v->abi != CARC_VARIANT_ABI) return CARC_E_VERSION;
+    if (v->struct_size < CARC_VARIANT_SIZE_V1 || v->abi != CARC_VARIANT_ABI) return CARC_E_VERSION;
     if (!v->name || !v->name[0] || !v->tiles || !v->kinds || !v->categories) return CARC_E_INVALID;
     if (v->min_players < 1 || v->max_players > CARC_MAX_PLAYERS || v->min_players > v->max_players)
         return CARC_E_INVALID;
@@ -32,6 +32,17 @@ int variant_check(const carc_variant *v)
     for (int k = 0; k < v->figure_count; k++) figs += v->figures[k].per_player;
     if (figs * (unsigned)v->max_players > MAX_FIGURES) return CARC_E_LIMIT;
     return CARC_OK;
+}
+
+/* A copy of the vtable with the members a variant built against an older
+ * header lacks set to zero (their defaults), so the core reads every hook
+ * without asking how old the variant is. */
+void variant_normalise(const carc_variant *v, carc_variant *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t n = v->struct_size < sizeof *out ? v->struct_size : sizeof *out;
+    memcpy(out, v, n);
+    out->struct_size = (uint32_t)sizeof *out;
 }
 
 int carc_registry_new(carc_registry **out)
@@ -95,22 +106,26 @@ int carc_registry_find(const carc_registry *reg, const char *name, const carc_va
 int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
 {
     if (!v || !info) return CARC_E_NULL;
-    if (info->struct_size < sizeof *info) return CARC_E_VERSION;
+    if (info->struct_size < CARC_VARIANT_INFO_SIZE_V1) return CARC_E_VERSION;
     int r = variant_check(v);
     if (r) return r;
     carc_tileset *ts;
     r = tileset_builtin(v, &ts);
     if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
-    info->name = v->name;
-    info->title = v->title;
-    info->min_players = v->min_players;
-    info->max_players = v->max_players;
-    info->tile_count = ts->total;
-    info->tile_type_count = ts->ntypes;
-    info->figure_kind_count = v->figure_count;
-    info->option_count = v->option_count;
-    info->category_count = v->category_count;
+    carc_variant_info full = {.struct_size = info->struct_size};
+    full.name = v->name;
+    full.title = v->title;
+    full.min_players = v->min_players;
+    full.max_players = v->max_players;
+    full.tile_count = ts->total;
+    full.tile_type_count = ts->ntypes;
+    full.figure_kind_count = v->figure_count;
+    full.option_count = v->option_count;
+    full.category_count = v->category_count;
+    full.bag_count = v->bag_count;
     carc_tileset_free(ts);
+    /* a caller built against an older header gets the members it knows */
+    memcpy(info, &full, info->struct_size < sizeof full ? info->struct_size : sizeof full);
     return CARC_OK;
 }
 
@@ -142,5 +157,25 @@ int carc_variant_category(const carc_variant *v, int index, const char **name)
     if (!v || !name) return CARC_E_NULL;
     if (index < 0 || index >= v->category_count) return CARC_E_RANGE;
     *name = v->categories[index];
+    return CARC_OK;
+}
+
+int carc_variant_bag(const carc_variant *v, int bag, const char **name, int *token_kinds)
+{
+    if (!v) return CARC_E_NULL;
+    if (bag < 0 || bag >= v->bag_count || bag >= CARC_MAX_BAGS) return CARC_E_RANGE;
+    if (name) *name = v->bags[bag].name;
+    if (token_kinds) *token_kinds = (int)v->bags[bag].token_count;
+    return CARC_OK;
+}
+
+int carc_variant_bag_token(const carc_variant *v, int bag, int token, const char **name, int *initial)
+{
+    if (!v) return CARC_E_NULL;
+    if (bag < 0 || bag >= v->bag_count || bag >= CARC_MAX_BAGS || token < 0 ||
+        (unsigned)token >= v->bags[bag].token_count)
+        return CARC_E_RANGE;
+    if (name) *name = v->bags[bag].token_names[token];
+    if (initial) *initial = (int)v->bags[bag].initial[token];
     return CARC_OK;
 }

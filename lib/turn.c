@@ -53,15 +53,77 @@ int deck_draw(carc_game *g, int d)
     return type;
 }
 
+void out_add(carc_game *g, int type, int reason)
+{
+    if (type < 0 || g->nout >= MAX_TILES) return;
+    g->out_type[g->nout] = (uint8_t)type;
+    g->out_reason[g->nout] = (uint8_t)reason;
+    g->nout++;
+}
+
+static int next_seat(const carc_game *g, int p) { return p + 1 == g->nplayers ? 0 : p + 1; }
+
 static void end_game(carc_game *g)
 {
     g->phase = CARC_PHASE_OVER;
     g->over = 1;
     g->hand_valid = 0;
+    g->decider = -1;
     if (g->v->final_scoring)
         g->v->final_scoring(g);
     else
         score_final(g);
+}
+
+/* A tile dealt into a hand, seen by the variant like any draw. */
+static int deal(carc_game *g)
+{
+    int t = deck_draw(g, 0);
+    if (t >= 0 && g->v->on_draw) g->v->on_draw(g, t);
+    return t;
+}
+
+/* The pending step of a turn with hands: tiles taken out before the first
+ * deal, hands filled in seat order, then the hand of the player to move
+ * with every tile that fits nowhere set aside and replaced. A player with
+ * an empty hand is skipped; when every hand is empty the game ends. */
+static void hand_resolve(carc_game *g)
+{
+    const deck *dk = &g->decks[0];
+    if (!g->dealt) {
+        for (int i = 0; i < g->hand_removed && dk->nleft; i++) out_add(g, deck_draw(g, 0), CARC_REMOVED_FACE_UP);
+        g->dealt = 1;
+    }
+    for (int p = 0; p < g->nplayers; p++)
+        while (g->nheld[p] < g->hand_size && dk->nleft) {
+            int t = deal(g);
+            if (t >= 0) g->held[p][g->nheld[p]++] = (uint8_t)t;
+        }
+    for (int skipped = 0; skipped <= g->nplayers; skipped++) {
+        int p = g->player;
+        for (int i = 0; i < g->nheld[p];) {
+            int t = g->held[p][i];
+            if (board_any_fit(g, t)) {
+                i++;
+                continue;
+            }
+            out_add(g, t, CARC_REMOVED_UNPLACEABLE);
+            int r = dk->nleft ? deal(g) : -1;
+            if (r >= 0) {
+                g->held[p][i] = (uint8_t)r; /* the new tile is checked in turn */
+            } else {
+                memmove(&g->held[p][i], &g->held[p][i + 1], (size_t)(g->nheld[p] - i - 1));
+                g->nheld[p]--;
+            }
+        }
+        if (g->nheld[p]) {
+            g->hand = g->held[p][0];
+            g->hand_valid = 1;
+            return;
+        }
+        g->player = next_seat(g, p);
+    }
+    end_game(g); /* nobody holds a tile and the stack is empty */
 }
 
 /* Performs the pending draw of a turn: tiles that fit nowhere leave the
@@ -70,6 +132,10 @@ static void end_game(carc_game *g)
 int game_resolve(carc_game *g)
 {
     while (g->phase == CARC_PHASE_TILE && !g->hand_valid) {
+        if (hand_mode(g)) {
+            hand_resolve(g);
+            break;
+        }
         int d = g->turn_deck;
         if (g->decks[d].nleft == 0) {
             if (g->is_extra) {
@@ -86,6 +152,8 @@ int game_resolve(carc_game *g)
         if (board_any_fit(g, t)) {
             g->hand = t;
             g->hand_valid = 1;
+        } else {
+            out_add(g, t, CARC_REMOVED_UNPLACEABLE);
         }
     }
     return CARC_OK;
@@ -102,7 +170,9 @@ static int figure_legal(carc_game *g, int k, int local)
     int kind = t->feat[local].kind;
     if (!(d->kinds & (1u << kind)) || (g->v->kinds[kind].flags & CARC_KIND_MARKER)) return 0;
     int p = pl->first_piece + local;
-    if (d->flags & CARC_FIG_SYSTEM) {
+    if (d->flags & CARC_FIG_FREE) {
+        /* only the variant's own rule limits it */
+    } else if (d->flags & CARC_FIG_SYSTEM) {
         if (g->pieces[sys_find(g, p)].socc[d->block_class & 3]) return 0;
     } else if (g->pieces[feat_find(g, p)].occ[d->block_class & 3]) {
         return 0;
@@ -144,11 +214,11 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 
  * a square fits is close to random, so branches here mispredict). The fast
  * path needs room for four moves a square, which every caller with a
  * buffer of 4 * 256 moves has; otherwise moves are written one by one. */
-static size_t enum_by_key(const carc_game *g, carc_move *buf, size_t cap)
+static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
-    const uint8_t *fit = g->ts->fit[g->hand];
+    const uint8_t *fit = g->ts->fit[type];
     /* a move as two 64-bit words: kind, rotation (bits 8-9), x, y / tile */
-    const uint64_t hi = (uint64_t)g->hand;
+    const uint64_t hi = (uint64_t)type;
     (void)hi;
     const int nf = g->nfrontier;
     size_t n = 0;
@@ -202,23 +272,23 @@ static size_t enum_by_key(const carc_game *g, carc_move *buf, size_t cap)
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
             if (n < cap)
                 buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),
-                                     .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)g->hand};
+                                     .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)type};
     }
     return n;
 }
 
 /* Tile moves without a table (sets with many side codes): test the four
  * rotations of every square with the packed edge masks. */
-static size_t enum_by_square(const carc_game *g, carc_move *buf, size_t cap)
+static size_t enum_by_square(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
-    const tile_type *t = &g->ts->types[g->hand];
+    const tile_type *t = &g->ts->types[type];
     size_t n = 0;
     for (int i = 0; i < g->nfrontier; i++)
         for (int r = 0; r < 4; r++)
             if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
                 if (n < cap)
                     buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = FPOS_X(g->fpos[i]),
-                                         .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)g->hand};
+                                         .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)type};
                 n++;
             }
     return n;
@@ -234,10 +304,20 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
         return CARC_E_GAME_OVER;
     }
     if (g->phase == CARC_PHASE_TILE) {
-        if (g->ts->nside_codes)
-            n = enum_by_key(g, buf, cap);
-        else
-            n = enum_by_square(g, buf, cap);
+        if (!hand_mode(g)) {
+            n = g->ts->nside_codes ? enum_by_key(g, g->hand, buf, cap) : enum_by_square(g, g->hand, buf, cap);
+        } else {
+            /* each distinct tile of the hand, in hand order */
+            const uint8_t *h = g->held[g->player];
+            for (int i = 0; i < g->nheld[g->player]; i++) {
+                int dup = 0;
+                for (int j = 0; j < i; j++) dup |= h[j] == h[i];
+                if (dup) continue;
+                carc_move *b = buf && n < cap ? buf + n : NULL;
+                size_t c = b ? cap - n : 0;
+                n += g->ts->nside_codes ? enum_by_key(g, h[i], b, c) : enum_by_square(g, h[i], b, c);
+            }
+        }
     } else {
         if (g->phase == CARC_PHASE_FIGURE) {
             const placed *pl = &g->tiles[g->turn_tile];
@@ -258,31 +338,32 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
-static void end_turn(carc_game *g)
+/* Features this turn's tile completed, in the order of its features, then
+ * the area features (monasteries) it surrounded. */
+static void collect_completed(carc_game *g)
 {
     const carc_variant *v = g->v;
     const placed *pl = &g->tiles[g->turn_tile];
     const tile_type *t = &g->ts->types[pl->type];
-    int done[MAX_FEATS * 10], nd = 0;
+    int nd = 0;
     for (int i = 0; i < t->nfeat; i++) {
         unsigned fl = v->kinds[t->feat[i].kind].flags;
         if (fl & (CARC_KIND_MARKER | CARC_KIND_AREA)) continue;
         int r = feat_find(g, pl->first_piece + i);
         if (g->pieces[r].open) continue;
         int dup = 0;
-        for (int j = 0; j < nd; j++) dup |= done[j] == r;
-        if (!dup) done[nd++] = r;
+        for (int j = 0; j < nd; j++) dup |= g->done[j] == r;
+        if (!dup) g->done[nd++] = (uint16_t)r;
     }
-    /* area features (monasteries) on this tile and its 8 neighbours that
-     * the tile just surrounded */
     if (g->narea >= 0) {
         for (int a = 0; a < g->narea; a++) {
             const placed *np = &g->tiles[g->area_tiles[a]];
             int dx = np->x - pl->x, dy = np->y - pl->y;
             if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || board_neighbours(g, np->x, np->y) < 8) continue;
             const tile_type *nt = &g->ts->types[np->type];
-            for (int i = 0; i < nt->nfeat; i++)
-                if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA) done[nd++] = feat_find(g, np->first_piece + i);
+            for (int i = 0; i < nt->nfeat && nd < MAX_DONE; i++)
+                if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)
+                    g->done[nd++] = (uint16_t)feat_find(g, np->first_piece + i);
             g->area_tiles[a--] = g->area_tiles[--g->narea]; /* surrounded for good */
         }
     } else {
@@ -293,17 +374,46 @@ static void end_turn(carc_game *g)
                 const placed *np = &g->tiles[ti];
                 if (board_neighbours(g, np->x, np->y) != 8) continue;
                 const tile_type *nt = &g->ts->types[np->type];
-                for (int i = 0; i < nt->nfeat; i++)
+                for (int i = 0; i < nt->nfeat && nd < MAX_DONE; i++)
                     if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)
-                        done[nd++] = feat_find(g, np->first_piece + i);
+                        g->done[nd++] = (uint16_t)feat_find(g, np->first_piece + i);
             }
     }
-    for (int i = 0; i < nd; i++) {
-        if (v->on_completed)
-            v->on_completed(g, done[i]);
-        else if (v->kinds[g->pieces[done[i]].kind].flags & CARC_KIND_SCORED)
-            carc_score_feature(g, done[i], 0);
+    g->ndone = nd;
+    g->done_next = 0;
+}
+
+/* Opens the action phase a hook asked for during scoring; the turn goes on
+ * from the same stage when the variant closes it. */
+static int stopped_for_action(carc_game *g)
+{
+    if (!g->action_pending) return 0;
+    g->phase = CARC_PHASE_ACTION;
+    g->action_first = 0;
+    return 1;
+}
+
+/* The end of a turn: score what the tile completed, one feature at a time,
+ * stopping for any decision a feature's scoring opens (and called again
+ * after it), then `end_of_turn` and the next turn. */
+static void finish_turn(carc_game *g)
+{
+    const carc_variant *v = g->v;
+    if (g->stage == STAGE_PLAY) {
+        collect_completed(g);
+        g->stage = STAGE_SCORING;
     }
+    if (g->stage == STAGE_SCORING) {
+        while (g->done_next < g->ndone) {
+            int f = feat_find(g, g->done[g->done_next++]);
+            if (v->on_completed)
+                v->on_completed(g, f);
+            else if (v->kinds[g->pieces[f].kind].flags & CARC_KIND_SCORED)
+                carc_score_feature(g, f, 0);
+            if (stopped_for_action(g)) return;
+        }
+    }
+    g->stage = STAGE_PLAY;
     if (v->end_of_turn) v->end_of_turn(g);
     if (g->extra_deck >= 0) {
         g->is_extra = 1;
@@ -312,7 +422,7 @@ static void end_turn(carc_game *g)
     } else {
         g->is_extra = 0;
         g->turn_deck = 0;
-        g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
+        g->player = next_seat(g, g->player);
     }
     g->turn++;
     g->phase = CARC_PHASE_TILE;
@@ -320,6 +430,7 @@ static void end_turn(carc_game *g)
     g->turn_tile = -1;
     g->action_pending = 0;
     g->action_first = 0;
+    g->decider = -1;
     /* with nothing left to draw the game is over now, not at the next query */
     if (g->decks[g->turn_deck].nleft == 0 && (!g->is_extra || g->decks[0].nleft == 0)) game_resolve(g);
 }
@@ -330,7 +441,7 @@ static void after_figure_step(carc_game *g, const carc_move *m)
     if (g->action_pending)
         g->phase = CARC_PHASE_ACTION;
     else
-        end_turn(g);
+        finish_turn(g);
 }
 
 static int same_move(const carc_move *a, const carc_move *b)
@@ -357,12 +468,25 @@ static int play(carc_game *g, const carc_move *m, uint8_t *rotation)
     switch (m->kind) {
     case CARC_MOVE_TILE: {
         if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
-        if (m->tile != g->hand || m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
+        int slot = -1, type = m->tile;
+        if (hand_mode(g)) {
+            for (int i = 0; i < g->nheld[g->player] && slot < 0; i++)
+                if (g->held[g->player][i] == m->tile) slot = i;
+            if (slot < 0) return CARC_E_ILLEGAL_MOVE;
+        } else if (m->tile != g->hand) {
+            return CARC_E_ILLEGAL_MOVE;
+        }
+        if (m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
         int fi = board_frontier_index(g, m->x, m->y);
-        int rot = g->ts->types[g->hand].canon_rot[m->rotation];
-        if (fi < 0 || !board_fits(g, fi, g->hand, rot)) return CARC_E_ILLEGAL_MOVE;
+        int rot = g->ts->types[type].canon_rot[m->rotation];
+        if (fi < 0 || !board_fits(g, fi, type, rot)) return CARC_E_ILLEGAL_MOVE;
         *rotation = (uint8_t)rot;
-        int ti = board_place(g, g->hand, rot, m->x, m->y);
+        if (slot >= 0) { /* the hand keeps its order */
+            uint8_t *h = g->held[g->player];
+            memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
+            g->nheld[g->player]--;
+        }
+        int ti = board_place(g, type, rot, m->x, m->y);
         feat_add_tile(g, ti);
         g->turn_tile = ti;
         g->phase = CARC_PHASE_FIGURE;
@@ -434,11 +558,12 @@ static int variant_move(carc_game *g, const carc_move *m)
     if (phase == CARC_PHASE_FIGURE) {
         after_figure_step(g, m);
     } else if (!g->action_pending) {
+        g->decider = -1;
         if (g->action_first) {
             g->action_first = 0;
             g->phase = CARC_PHASE_FIGURE;
         } else {
-            end_turn(g);
+            finish_turn(g);
         }
     }
     return CARC_OK;
@@ -449,7 +574,7 @@ int carc_game_state(carc_game *g, carc_phase *phase, int *player)
     if (!g) return CARC_E_NULL;
     game_resolve(g);
     if (phase) *phase = (carc_phase)g->phase;
-    if (player) *player = g->player;
+    if (player) *player = g->phase == CARC_PHASE_ACTION && g->decider >= 0 ? g->decider : g->player;
     return CARC_OK;
 }
 
@@ -482,7 +607,9 @@ int carc_game_set_next_tile(carc_game *g, int tile)
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     int d = g->ts->types[tile].deck;
     deck *dk = &g->decks[d];
-    if (g->phase == CARC_PHASE_TILE && g->hand_valid && d == g->turn_deck && dk->forced_head == dk->nforced)
+    /* with hands every fixed tile is queued: it is the next one dealt */
+    if (!hand_mode(g) && g->phase == CARC_PHASE_TILE && g->hand_valid && d == g->turn_deck &&
+        dk->forced_head == dk->nforced)
         return replace_drawn(g, tile);
     /* a copy must be left for this draw beyond those already queued */
     int have = 0, queued = 0;
@@ -508,7 +635,10 @@ int replace_drawn(carc_game *g, int tile)
     dk->left[dk->nleft++] = (uint8_t)g->hand;
     deck_remove(dk, tile);
     g->hand = tile;
-    if (!board_any_fit(g, tile)) g->hand_valid = 0;
+    if (!board_any_fit(g, tile)) {
+        g->hand_valid = 0;
+        out_add(g, tile, CARC_REMOVED_UNPLACEABLE);
+    }
     return CARC_OK;
 }
 
@@ -560,5 +690,42 @@ int carc_game_reseed(carc_game *g, uint64_t seed)
     hist_rec h = {.kind = H_RESEED, .seed = seed};
     if (hist_push(g, &h)) return CARC_E_LIMIT;
     g->rng = seed;
+    return CARC_OK;
+}
+
+int carc_game_hand(carc_game *g, int player, int *tiles, int cap, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    if (player < 0 || player >= g->nplayers || cap < 0) return CARC_E_RANGE;
+    game_resolve(g);
+    int k = 0;
+    uint8_t one[1];
+    const uint8_t *h = one;
+    if (g->hand_size > 0) {
+        h = g->held[player];
+        k = g->nheld[player];
+    } else if (player == g->player && g->phase == CARC_PHASE_TILE && g->hand_valid) {
+        one[0] = (uint8_t)g->hand;
+        k = 1;
+    }
+    *n = k;
+    if (!tiles) return CARC_OK;
+    for (int i = 0; i < k && i < cap; i++) tiles[i] = h[i];
+    return k > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+int carc_game_removed_count(const carc_game *g, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    *n = g->nout;
+    return CARC_OK;
+}
+
+int carc_game_removed(const carc_game *g, int i, int *type, int *reason)
+{
+    if (!g) return CARC_E_NULL;
+    if (i < 0 || i >= g->nout) return CARC_E_RANGE;
+    if (type) *type = g->out_reason[i] == CARC_REMOVED_HIDDEN ? -1 : g->out_type[i];
+    if (reason) *reason = g->out_reason[i];
     return CARC_OK;
 }

@@ -138,6 +138,38 @@ int carc_figure_place(carc_game *g, int player, int kind, int p)
     return -1;
 }
 
+int carc_figure_move(carc_game *g, int f, int p)
+{
+    if (!VALID_PIECE(g, p) || f < 0 || f >= g->nfigures || g->figs[f].piece < 0) return -1;
+    feat_occ_add(g, f, -1);
+    g->figs[f].piece = (int16_t)p;
+    feat_occ_add(g, f, 1);
+    return 0;
+}
+
+static const int SIDE_DX[4] = {0, 1, 0, -1};
+static const int SIDE_DY[4] = {-1, 0, 1, 0};
+
+int carc_piece_across(const carc_game *g, int p, int side)
+{
+    if (!VALID_PIECE(g, p) || side < 0 || side > 3) return -1;
+    const piece *pc = &g->pieces[p];
+    const placed *pl = &g->tiles[pc->tile];
+    const tile_type *t = &g->ts->types[pl->type];
+    int nx = pl->x + SIDE_DX[side], ny = pl->y + SIDE_DY[side];
+    int ni = board_at(g, nx, ny);
+    if (ni < 0 || g->tiles[ni].x != nx || g->tiles[ni].y != ny) return -1;
+    const placed *np = &g->tiles[ni];
+    const tile_type *nt = &g->ts->types[np->type];
+    int opp = (side + 2) & 3;
+    for (int j = 0; j < 3; j++) {
+        if (t->slot_feat[pl->rot][3 * side + j] != pc->local) continue;
+        int b = nt->slot_feat[np->rot][3 * opp + 2 - j];
+        if (b >= 0) return np->first_piece + b;
+    }
+    return -1;
+}
+
 int carc_turn_player(const carc_game *g) { return g ? g->player : -1; }
 int carc_turn_tile(const carc_game *g) { return g ? g->turn_tile : -1; }
 int carc_turn_is_extra(const carc_game *g) { return g ? g->is_extra : 0; }
@@ -145,6 +177,21 @@ int carc_turn_is_extra(const carc_game *g) { return g ? g->is_extra : 0; }
 void carc_set_action_pending(carc_game *g, int pending)
 {
     if (g) g->action_pending = pending != 0;
+}
+
+void carc_set_action_player(carc_game *g, int player)
+{
+    if (g && player >= -1 && player < g->nplayers) g->decider = player;
+}
+
+int carc_set_hand(carc_game *g, int size, int removed)
+{
+    if (!g) return CARC_E_NULL;
+    if (size < 0 || size > CARC_MAX_HAND || removed < 0 || removed > MAX_TILES) return CARC_E_RANGE;
+    if (g->dealt || g->hand_valid || g->turn > 1 || g->ntiles > 1) return CARC_E_PHASE;
+    g->hand_size = size;
+    g->hand_removed = size ? removed : 0;
+    return CARC_OK;
 }
 
 void carc_grant_extra_turn(carc_game *g, int d)
@@ -165,7 +212,9 @@ int carc_deck_left(const carc_game *g, int d) { return g && d >= 0 && d < g->ts-
 int carc_deck_discard(carc_game *g, int d)
 {
     if (!g || d < 0 || d >= g->ts->ndecks) return -1;
-    return deck_draw(g, d);
+    int t = deck_draw(g, d);
+    out_add(g, t, CARC_REMOVED_HIDDEN);
+    return t;
 }
 
 int carc_bag_draw(carc_game *g, int b)
@@ -208,4 +257,24 @@ int carc_bag_count(const carc_game *g, int b, int token)
 {
     if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count) return 0;
     return g->bags[b].count[token];
+}
+
+int carc_bag_give(carc_game *g, int b, int token, int player)
+{
+    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count ||
+        player < 0 || player >= g->nplayers)
+        return 0;
+    bag *bg = &g->bags[b];
+    if (!bg->count[token] || bg->held[player][token] == UINT8_MAX) return 0;
+    bg->count[token]--;
+    bg->held[player][token]++;
+    return 1;
+}
+
+int carc_player_tokens(const carc_game *g, int player, int b, int token)
+{
+    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count ||
+        player < 0 || player >= g->nplayers)
+        return 0;
+    return g->bags[b].held[player][token];
 }
