@@ -13,6 +13,7 @@
 #include <carcassonne.h>
 
 #include "bot.h"
+#include "rules.h"
 
 static double now(void)
 {
@@ -23,13 +24,14 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
+    rules ruleset = {0};
     const char *variant = "base";
     int players = 2;
     long games = 20000;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: carc-bench [--variant NAME] [--players N] [--games G] [--seed S]\n"
+            printf("usage: carc-bench [--variant NAME] [--players N] [--games G] [--seed S] [--rule NAME=VALUE]...\n"
                    "Plays G random games and prints their rate; last line 'games_per_second: X'.\n");
             return 0;
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
@@ -38,6 +40,11 @@ int main(int argc, char **argv)
             players = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
             games = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
+            if (rules_add(&ruleset, argv[++i])) {
+                fprintf(stderr, "bad --rule %s (want NAME=VALUE)\n", argv[i]);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = strtoull(argv[++i], NULL, 10);
         } else {
@@ -47,6 +54,7 @@ int main(int argc, char **argv)
     }
     if (games < 1) games = 1;
     carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
+    rules_apply(&ruleset, &o);
     carc_game *start, *work;
     int r = carc_game_new(&o, &start);
     if (r == CARC_OK) r = carc_game_clone(start, &work);

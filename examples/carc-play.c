@@ -9,13 +9,14 @@
 #include <carcassonne.h>
 
 #include "bot.h"
+#include "rules.h"
 #include "greedy.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
-            "                 [--bot greedy|random] [--save FILE] [--load FILE]\n"
+            "                 [--bot greedy|random] [--rule NAME=VALUE]... [--save FILE] [--load FILE]\n"
             "Plays a game between random bots and prints the turns, the final scores\n"
             "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
             "The bots look one turn ahead (greedy) or pick any legal move (random).\n"
@@ -98,6 +99,7 @@ static void print_move(const carc_tileset *ts, const carc_variant *v, const carc
 
 int main(int argc, char **argv)
 {
+    rules ruleset = {0};
     const char *variant = "base";
     int players = 2, quiet = 0, greedy = 1;
     const char *save_path = NULL, *load_path = NULL;
@@ -110,6 +112,11 @@ int main(int argc, char **argv)
             variant = argv[++i];
         } else if (!strcmp(argv[i], "--players") && i + 1 < argc) {
             players = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
+            if (rules_add(&ruleset, argv[++i])) {
+                fprintf(stderr, "bad --rule %s (want NAME=VALUE)\n", argv[i]);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = strtoull(argv[++i], NULL, 10);
         } else if (!strcmp(argv[i], "--save") && i + 1 < argc) {
@@ -131,6 +138,7 @@ int main(int argc, char **argv)
         }
     }
     carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
+    rules_apply(&ruleset, &o);
     carc_game *g;
     int r;
     if (load_path) {
