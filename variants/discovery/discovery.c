@@ -1,0 +1,249 @@
+/* Variant `discovery`: Carcassonne - The Discovery (2005). How each rule
+ * maps onto the core: docs/variants/discovery.md. */
+#include <string.h>
+
+#include "discovery.h"
+
+#include "discovery_tiles.h"
+
+/* Pieces of one region walked at scoring; the core holds at most 1024. */
+#define DS_MAX_PIECES 1024
+/* Distinct sea feature ids a tile set may use with city_sea= (s1, s2, s3). */
+#define DS_MAX_SEA_IDS 12
+
+typedef struct ds_state {
+    int8_t city;                          /* attribute index of city=, -1 if none */
+    uint8_t nsea;
+    int8_t sea_attr[DS_MAX_SEA_IDS];      /* attribute index of city_sea.<id> */
+    char sea_id[DS_MAX_SEA_IDS][12];      /* the id that attribute names */
+} ds_state;
+
+_Static_assert(sizeof(ds_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
+
+static ds_state *st(carc_game *g) { return (ds_state *)carc_variant_state(g); }
+
+/* Tiles removed face up at the start of a game with hands, by players. */
+static const int removed_for_players[CARC_MAX_PLAYERS + 1] = {0, 0, 1, 2, 3, 1, 1};
+
+/* Looks up, once per game, the attributes scoring reads: the tile set is
+ * fixed for the game, so a sea id's city_sea attribute never moves. */
+static int setup(carc_game *g)
+{
+    ds_state *s = st(g);
+    s->city = (int8_t)carc_attr_index(g, "city");
+    const carc_tileset *ts;
+    int ntypes = 0;
+    carc_game_tileset(g, &ts);
+    carc_tileset_type_count(ts, &ntypes);
+    for (int t = 0; t < ntypes; t++)
+        for (int f = 0;; f++) {
+            const char *id, *kind;
+            if (carc_tileset_feature(ts, t, f, &id, &kind, NULL)) break;
+            if (strcmp(kind, "sea") != 0 || strlen(id) >= sizeof s->sea_id[0]) continue;
+            int known = 0;
+            for (int i = 0; i < s->nsea; i++) known |= strcmp(s->sea_id[i], id) == 0;
+            if (known || s->nsea == DS_MAX_SEA_IDS) continue;
+            char name[32] = "city_sea.";
+            strcat(name, id);
+            int a = carc_attr_index(g, name);
+            if (a < 0) continue; /* no city faces a sea of that id anywhere */
+            strcpy(s->sea_id[s->nsea], id);
+            s->sea_attr[s->nsea++] = (int8_t)a;
+        }
+    if (carc_rule(g, DS_OPT_HAND)) {
+        int players = 0;
+        carc_game_players(g, &players);
+        return carc_set_hand(g, 2, removed_for_players[players]);
+    }
+    return CARC_OK;
+}
+
+static int cities_in(carc_game *g, int feature) { return carc_feature_attr(g, feature, st(g)->city); }
+
+/* The attribute that marks the cities facing sea piece p, or -1. */
+static int facing_attr(carc_game *g, int p)
+{
+    ds_state *s = st(g);
+    const carc_tileset *ts;
+    const char *id;
+    carc_game_tileset(g, &ts);
+    if (carc_tileset_feature(ts, carc_tile_type(g, carc_piece_tile(g, p)), carc_piece_local(g, p), &id, NULL, NULL))
+        return -1;
+    for (int i = 0; i < s->nsea; i++)
+        if (strcmp(s->sea_id[i], id) == 0) return s->sea_attr[i];
+    return -1;
+}
+
+/* Port cities on the shores of a sea: those on each of its tiles that face
+ * the sea's piece there (city_sea=). */
+static int sea_cities(carc_game *g, int feature)
+{
+    int pieces[DS_MAX_PIECES];
+    int n = carc_feature_pieces(g, feature, pieces, DS_MAX_PIECES), cities = 0;
+    if (n > DS_MAX_PIECES) n = DS_MAX_PIECES;
+    for (int i = 0; i < n; i++) {
+        int a = facing_attr(g, pieces[i]);
+        if (a < 0) continue;
+        int tile = carc_piece_tile(g, pieces[i]), first = carc_tile_first_piece(g, tile);
+        int nf = carc_type_feature_count(g, carc_tile_type(g, tile));
+        for (int j = 0; j < nf; j++)
+            if (first + j != pieces[i] && carc_piece_attr(g, first + j, a) > 0)
+                cities += carc_piece_attr(g, first + j, st(g)->city);
+    }
+    return cities;
+}
+
+/* Cities of a mountain: those standing in it, plus every city of every
+ * grassland region that shares a boundary line with it on some tile, each
+ * region once however many tiles it touches the mountain on. */
+static int mountain_cities(carc_game *g, int feature)
+{
+    int pieces[DS_MAX_PIECES];
+    unsigned char seen[DS_MAX_PIECES / 8];
+    memset(seen, 0, sizeof seen);
+    int n = carc_feature_pieces(g, feature, pieces, DS_MAX_PIECES), cities = cities_in(g, feature);
+    if (n > DS_MAX_PIECES) n = DS_MAX_PIECES;
+    for (int i = 0; i < n; i++) {
+        unsigned borders = carc_piece_borders(g, pieces[i]);
+        int first = carc_tile_first_piece(g, carc_piece_tile(g, pieces[i]));
+        for (int j = 0; borders >> j; j++) {
+            if (!(borders >> j & 1) || carc_piece_kind(g, first + j) != DS_GRASSLAND) continue;
+            int region = carc_feature_of(g, first + j);
+            if (region < 0 || region >= DS_MAX_PIECES || (seen[region >> 3] >> (region & 7) & 1)) continue;
+            seen[region >> 3] |= (unsigned char)(1u << (region & 7));
+            cities += cities_in(g, region);
+        }
+    }
+    return cities;
+}
+
+/* A region's value for one follower. At game end every region counts as
+ * incomplete; a complete region of two tiles (or fewer, by default) keeps
+ * the incomplete value, except a grassland, which is worth 2. */
+static int feature_points(carc_game *g, int feature, int final, int *category)
+{
+    int complete = !final && carc_feature_complete(g, feature);
+    int tiles = carc_feature_tiles(g, feature);
+    int small = carc_rule(g, DS_OPT_LITERAL_TWO) ? tiles == 2 : tiles <= 2;
+    switch (carc_feature_kind(g, feature)) {
+    case DS_GRASSLAND:
+        *category = DS_CAT_GRASSLAND;
+        return !complete ? tiles : small ? 2 : 2 * tiles;
+    case DS_MOUNTAIN: {
+        *category = DS_CAT_MOUNTAIN;
+        int c = mountain_cities(g, feature);
+        return complete && !small ? 2 * c : c;
+    }
+    case DS_SEA: {
+        *category = DS_CAT_SEA;
+        int c = sea_cities(g, feature);
+        return complete && !small ? c + tiles : c;
+    }
+    default:
+        *category = DS_CAT_GRASSLAND;
+        return 0;
+    }
+}
+
+static int own_on_board(carc_game *g, int figure, int player)
+{
+    return carc_figure_owner(g, figure) == player && carc_figure_piece(g, figure) >= 0;
+}
+
+/* Instead of deploying: take back any one of one's followers. */
+static int extra_moves(carc_game *g, carc_move *out, int cap)
+{
+    int n = 0, nfig = 0, player = carc_turn_player(g);
+    carc_game_figure_count(g, &nfig);
+    for (int i = 0; i < nfig && n < cap; i++)
+        if (own_on_board(g, i, player))
+            out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = DS_ACTION_REMOVE, .target = i};
+    return n;
+}
+
+/* Scores the follower's region as it stands (the tile just placed
+ * included) for its owner alone, then sends it home. */
+static void remove_and_score(carc_game *g, int figure, int final)
+{
+    int feature = carc_feature_of(g, carc_figure_piece(g, figure)), category;
+    int pts = feature_points(g, feature, final, &category);
+    carc_award(g, carc_figure_owner(g, figure), pts, category, final ? CARC_REASON_FINAL : CARC_REASON_ACTION,
+               feature);
+    carc_figure_return(g, figure);
+}
+
+static int apply_move(carc_game *g, const carc_move *m)
+{
+    /* the core hands over only moves extra_moves listed */
+    if (m->kind != CARC_MOVE_ACTION || m->action != DS_ACTION_REMOVE || !own_on_board(g, m->target, carc_turn_player(g)))
+        return CARC_E_ILLEGAL_MOVE;
+    remove_and_score(g, m->target, 0);
+    return CARC_OK;
+}
+
+/* No region scores when it is completed; only taking a follower back does. */
+static void on_completed(carc_game *g, int feature)
+{
+    (void)g;
+    (void)feature;
+}
+
+/* Every follower still out scores its region as if it were incomplete. */
+static void final_scoring(carc_game *g)
+{
+    int nfig = 0;
+    carc_game_figure_count(g, &nfig);
+    for (int i = 0; i < nfig; i++)
+        if (carc_figure_piece(g, i) >= 0) remove_and_score(g, i, 1);
+}
+
+/* ---- the vtable -------------------------------------------------------- */
+
+static const carc_kind_desc kinds[] = {
+    [DS_MOUNTAIN] = {"mountain", 0},
+    [DS_GRASSLAND] = {"grassland", 0},
+    [DS_SEA] = {"sea", 0},
+};
+
+static const carc_figure_desc figures[] = {
+    {"follower", 4, 1u << DS_MOUNTAIN | 1u << DS_GRASSLAND | 1u << DS_SEA, 0, 0},
+};
+
+static const char *const categories[] = {
+    [DS_CAT_GRASSLAND] = "grassland",
+    [DS_CAT_MOUNTAIN] = "mountain",
+    [DS_CAT_SEA] = "sea",
+};
+
+static const carc_option_desc options[] = {
+    [DS_OPT_HAND] = {"hand", "variant drawing rule: two face-up tiles per player, some tiles removed face up", 0, 1,
+                     0},
+    [DS_OPT_LITERAL_TWO] = {"literal_two_tiles",
+                            "the two-tile exception means exactly two tiles (else two or fewer)", 0, 1, 0},
+};
+
+const carc_variant carc_variant_discovery = {
+    .struct_size = sizeof(carc_variant),
+    .abi = CARC_VARIANT_ABI,
+    .name = "discovery",
+    .title = "Carcassonne - The Discovery",
+    .min_players = 2,
+    .max_players = 5,
+    .tiles = carc_tiles_discovery,
+    .tiles_len = sizeof carc_tiles_discovery - 1,
+    .kinds = kinds,
+    .kind_count = 3,
+    .figures = figures,
+    .figure_count = 1,
+    .categories = categories,
+    .category_count = 3,
+    .options = options,
+    .option_count = 2,
+    .state_size = sizeof(ds_state),
+    .setup = setup,
+    .extra_moves = extra_moves,
+    .apply_move = apply_move,
+    .feature_points = feature_points,
+    .on_completed = on_completed,
+    .final_scoring = final_scoring,
+};
