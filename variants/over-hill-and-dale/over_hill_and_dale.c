@@ -1,0 +1,439 @@
+/* Variant `over-hill-and-dale`: Carcassonne - Over Hill and Dale (2015). How
+ * each rule maps onto the core: docs/variants/over-hill-and-dale.md. */
+#include <string.h>
+
+#include "over_hill_and_dale.h"
+
+#include "over_hill_and_dale_tiles.h"
+
+/* The core holds at most 1024 pieces and 126 tiles. */
+#define OHD_MAX_PIECES 1024
+#define OHD_MAX_TILES 128
+#define OHD_MAX_HIKES 256
+
+enum { BAG_HARVEST = 0 };
+enum { ANIMAL_KINDS = 5 };
+
+static const char *const token_names[OHD_TOKEN_KINDS] = {"apple", "strawberry", "pumpkin",
+                                                         "sunflower", "grain", "scarecrow"};
+static const char *const animal_attrs[ANIMAL_KINDS] = {"animals.rooster", "animals.cow", "animals.horse",
+                                                       "animals.sheep", "animals.pig"};
+
+typedef struct ohd_state {
+    int8_t harvest[OHD_TOKEN_KINDS]; /* attribute index of harvest.<kind>, -1 if unused */
+    int8_t animal[ANIMAL_KINDS];     /* attribute index of animals.<kind> */
+    /* the hike chosen in the figure step, walked once the turn's scoring is done */
+    int16_t hike_figure;             /* -1: none */
+    int16_t hike_piece;
+    int16_t hike_steps;
+    /* harvest tokens of a completed field shared by tied players */
+    uint8_t picking;
+    uint8_t pool[OHD_TOKEN_KINDS];
+    uint8_t pickers;                 /* bit per tied player */
+    int8_t picker;                   /* whose pick it is */
+    int16_t pick_field;
+} ohd_state;
+
+_Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
+
+static ohd_state *st(carc_game *g) { return (ohd_state *)carc_variant_state(g); }
+
+static int setup(carc_game *g)
+{
+    ohd_state *s = st(g);
+    char name[32];
+    for (int k = 0; k < OHD_TOKEN_KINDS; k++) {
+        strcpy(name, "harvest.");
+        strcat(name, token_names[k]);
+        s->harvest[k] = (int8_t)carc_attr_index(g, name);
+    }
+    for (int a = 0; a < ANIMAL_KINDS; a++) s->animal[a] = (int8_t)carc_attr_index(g, animal_attrs[a]);
+    s->hike_figure = -1;
+    return CARC_OK;
+}
+
+static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
+{
+    carc_placed_tile pt = {0};
+    carc_game_tile(g, tile_index, &pt);
+    *x = pt.x;
+    *y = pt.y;
+}
+
+static int figure_total(carc_game *g)
+{
+    int n = 0;
+    carc_game_figure_count(g, &n);
+    return n;
+}
+
+/* ---- points ------------------------------------------------------------ */
+
+/* Paths 1 per tile; fields 2 per tile when completed in play, 1 at the end.
+ * Meadows are never scored. */
+static int feature_points(carc_game *g, int feature, int final, int *category)
+{
+    int tiles = carc_feature_tiles(g, feature);
+    switch (carc_feature_kind(g, feature)) {
+    case OHD_PATH:
+        *category = OHD_CAT_PATHS;
+        return tiles;
+    case OHD_FIELD:
+        *category = OHD_CAT_FIELDS;
+        return !final && carc_feature_complete(g, feature) ? 2 * tiles : tiles;
+    default:
+        *category = OHD_CAT_PATHS;
+        return 0;
+    }
+}
+
+/* ---- stables ----------------------------------------------------------- */
+
+static int is_stable(carc_game *g, int f)
+{
+    return carc_figure_kind(g, f) == OHD_FIG_STABLE && carc_figure_piece(g, f) >= 0;
+}
+
+/* No stable on any of the 8 tiles around the tile just placed. */
+static int figure_allowed(carc_game *g, int kind, int piece)
+{
+    if (kind != OHD_FIG_STABLE) return 1;
+    int x, y, n = figure_total(g);
+    tile_pos(g, carc_piece_tile(g, piece), &x, &y);
+    for (int i = 0; i < n; i++) {
+        if (!is_stable(g, i)) continue;
+        int sx, sy;
+        tile_pos(g, carc_piece_tile(g, carc_figure_piece(g, i)), &sx, &sy);
+        if (sx - x >= -1 && sx - x <= 1 && sy - y >= -1 && sy - y <= 1) return 0;
+    }
+    return 1;
+}
+
+static int tile_animals(carc_game *g, int tile_index)
+{
+    int first = carc_tile_first_piece(g, tile_index), n = 0;
+    int nf = carc_type_feature_count(g, carc_tile_type(g, tile_index));
+    for (int i = 0; i < nf; i++)
+        for (int a = 0; a < ANIMAL_KINDS; a++) n += carc_piece_attr(g, first + i, st(g)->animal[a]);
+    return n;
+}
+
+/* Animals on the stable's tile and the 8 around it, however many of those
+ * squares hold tiles. */
+static int stable_points(carc_game *g, int stable)
+{
+    int x, y, n = 0;
+    tile_pos(g, carc_piece_tile(g, carc_figure_piece(g, stable)), &x, &y);
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int ti = -1;
+            carc_game_tile_at(g, x + dx, y + dy, &ti);
+            if (ti >= 0) n += tile_animals(g, ti);
+        }
+    return n;
+}
+
+/* ---- hiking ------------------------------------------------------------ */
+
+static int is_wanderer(carc_game *g, int f)
+{
+    int p = carc_figure_piece(g, f);
+    return p >= 0 && carc_figure_kind(g, f) == OHD_FIG_MEEPLE && carc_piece_kind(g, p) == OHD_PATH;
+}
+
+/* Tiles that will hold a wanderer when the hike is walked: wanderers on a
+ * path completed this turn go home in its scoring first. */
+static void wanderer_tiles(carc_game *g, uint8_t *tiles)
+{
+    memset(tiles, 0, OHD_MAX_TILES / 8);
+    int n = figure_total(g);
+    for (int i = 0; i < n; i++) {
+        if (!is_wanderer(g, i)) continue;
+        int p = carc_figure_piece(g, i);
+        if (carc_feature_complete(g, p)) continue;
+        int t = carc_piece_tile(g, p);
+        if (t >= 0 && t < OHD_MAX_TILES) tiles[t >> 3] |= (uint8_t)(1u << (t & 7));
+    }
+}
+
+/* Whether this turn's tile has a piece of the feature. */
+static int tile_extends(carc_game *g, int feature)
+{
+    int t = carc_turn_tile(g), first = carc_tile_first_piece(g, t);
+    int nf = carc_type_feature_count(g, carc_tile_type(g, t));
+    for (int i = 0; i < nf; i++)
+        if (carc_feature_of(g, first + i) == feature) return 1;
+    return 0;
+}
+
+typedef struct hike {
+    carc_move move;
+    int piece, steps;
+} hike;
+
+/* Every hike open to the player now: for each own wanderer on a path the
+ * tile extended and did not complete, every tile along the path in either
+ * direction that holds no wanderer, with its distance along the path. A
+ * path never runs through a junction (each branch is a path of its own),
+ * so the walk stops at a junction tile as at any other end. */
+static int list_hikes(carc_game *g, hike *out, int cap)
+{
+    uint8_t busy[OHD_MAX_TILES / 8];
+    wanderer_tiles(g, busy);
+    int n = 0, nfig = figure_total(g), me = carc_turn_player(g);
+    for (int f = 0; f < nfig; f++) {
+        if (carc_figure_owner(g, f) != me || !is_wanderer(g, f)) continue;
+        int start = carc_figure_piece(g, f), path = carc_feature_of(g, start);
+        if (carc_feature_complete(g, path) || !tile_extends(g, path)) continue;
+        int limit = carc_feature_pieces(g, path, NULL, 0);
+        for (int side = 0; side < 4; side++) {
+            int prev = start, cur = carc_piece_across(g, start, side);
+            for (int steps = 1; cur >= 0 && steps <= limit; steps++) {
+                int t = carc_piece_tile(g, cur);
+                if (t >= 0 && t < OHD_MAX_TILES && !(busy[t >> 3] >> (t & 7) & 1) && n < cap) {
+                    int x, y;
+                    tile_pos(g, t, &x, &y);
+                    out[n].move = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
+                                              .x = (int16_t)x, .y = (int16_t)y,
+                                              .feature = (uint8_t)carc_piece_local(g, cur)};
+                    out[n].piece = cur;
+                    out[n].steps = steps;
+                    n++;
+                }
+                int next = -1;
+                for (int s = 0; s < 4 && next < 0; s++) {
+                    int q = carc_piece_across(g, cur, s);
+                    if (q >= 0 && q != prev) next = q;
+                }
+                prev = cur;
+                cur = next;
+            }
+        }
+    }
+    return n;
+}
+
+/* The hike chosen in the figure step is walked after the turn's scoring. */
+static void end_of_turn(carc_game *g)
+{
+    ohd_state *s = st(g);
+    if (s->hike_figure < 0) return;
+    int f = s->hike_figure;
+    s->hike_figure = -1;
+    if (carc_figure_move(g, f, s->hike_piece) == 0)
+        carc_award(g, carc_figure_owner(g, f), s->hike_steps, OHD_CAT_HIKING, CARC_REASON_ACTION,
+                   carc_feature_of(g, s->hike_piece));
+}
+
+/* ---- harvest tokens ---------------------------------------------------- */
+
+static int pool_kinds(const ohd_state *s)
+{
+    int k = 0;
+    for (int i = 0; i < OHD_TOKEN_KINDS; i++) k += s->pool[i] > 0;
+    return k;
+}
+
+static int next_picker(carc_game *g, int from)
+{
+    int players = 0;
+    carc_game_players(g, &players);
+    for (int i = 1; i <= players; i++) {
+        int p = (from + i) % players;
+        if (st(g)->pickers >> p & 1) return p;
+    }
+    return from;
+}
+
+static void take(carc_game *g, int kind)
+{
+    ohd_state *s = st(g);
+    carc_bag_give(g, BAG_HARVEST, kind, s->picker);
+    s->pool[kind]--;
+    s->picker = (int8_t)next_picker(g, s->picker);
+}
+
+/* Tied players take turns; a pick with one kind left is no choice, so it
+ * is made here, and the phase stays open only while there is one. */
+static void run_picks(carc_game *g)
+{
+    ohd_state *s = st(g);
+    while (pool_kinds(s) == 1)
+        for (int k = 0; k < OHD_TOKEN_KINDS; k++)
+            if (s->pool[k]) take(g, k);
+    s->picking = pool_kinds(s) > 1;
+    carc_set_action_pending(g, s->picking);
+    if (s->picking) carc_set_action_player(g, s->picker);
+}
+
+/* A completed field: the majority scores 2 per tile, then takes one token
+ * per harvest symbol in it (as many as the supply still has). Tied players
+ * share them, picking in turn from the player who placed the tile, or the
+ * first tied player after them. */
+static void score_field(carc_game *g, int field)
+{
+    ohd_state *s = st(g);
+    int want[OHD_TOKEN_KINDS];
+    for (int k = 0; k < OHD_TOKEN_KINDS; k++) {
+        want[k] = s->harvest[k] >= 0 ? carc_feature_attr(g, field, s->harvest[k]) : 0;
+        int left = carc_bag_count(g, BAG_HARVEST, k);
+        if (want[k] > left) want[k] = left;
+    }
+    unsigned winners = carc_score_feature(g, field, 0);
+    if (!winners) return;
+    int placer = carc_turn_player(g);
+    s->pickers = (uint8_t)winners;
+    s->picker = (int8_t)(winners >> placer & 1 ? placer : next_picker(g, placer));
+    for (int k = 0; k < OHD_TOKEN_KINDS; k++) s->pool[k] = (uint8_t)want[k];
+    if (!(winners & (winners - 1))) { /* one winner takes them all */
+        for (int k = 0; k < OHD_TOKEN_KINDS; k++)
+            while (s->pool[k]) take(g, k);
+        return;
+    }
+    s->pick_field = (int16_t)field;
+    run_picks(g);
+}
+
+static void on_completed(carc_game *g, int feature)
+{
+    int kind = carc_feature_kind(g, feature);
+    if (kind == OHD_FIELD)
+        score_field(g, feature);
+    else if (kind == OHD_PATH)
+        carc_score_feature(g, feature, 0);
+}
+
+/* ---- moves ------------------------------------------------------------- */
+
+static int extra_moves(carc_game *g, carc_move *out, int cap)
+{
+    ohd_state *s = st(g);
+    int n = 0;
+    if (s->picking) {
+        for (int k = 0; k < OHD_TOKEN_KINDS && n < cap; k++)
+            if (s->pool[k]) out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_PICK, .target = k};
+        return n;
+    }
+    hike h[OHD_MAX_HIKES];
+    int nh = list_hikes(g, h, OHD_MAX_HIKES);
+    for (int i = 0; i < nh && n < cap; i++) out[n++] = h[i].move;
+    return n;
+}
+
+static int same_hike(const carc_move *a, const carc_move *b)
+{
+    return a->target == b->target && a->x == b->x && a->y == b->y && a->feature == b->feature;
+}
+
+static int apply_move(carc_game *g, const carc_move *m)
+{
+    ohd_state *s = st(g);
+    if (m->kind != CARC_MOVE_ACTION) return CARC_E_ILLEGAL_MOVE;
+    if (s->picking) {
+        if (m->action != OHD_ACTION_PICK || m->target < 0 || m->target >= OHD_TOKEN_KINDS || !s->pool[m->target])
+            return CARC_E_ILLEGAL_MOVE;
+        take(g, m->target);
+        run_picks(g);
+        return CARC_OK;
+    }
+    if (m->action != OHD_ACTION_HIKE) return CARC_E_ILLEGAL_MOVE;
+    hike h[OHD_MAX_HIKES];
+    int nh = list_hikes(g, h, OHD_MAX_HIKES);
+    for (int i = 0; i < nh; i++)
+        if (same_hike(&h[i].move, m)) {
+            s->hike_figure = (int16_t)m->target;
+            s->hike_piece = (int16_t)h[i].piece;
+            s->hike_steps = (int16_t)h[i].steps;
+            return CARC_OK;
+        }
+    return CARC_E_ILLEGAL_MOVE;
+}
+
+/* ---- game end ---------------------------------------------------------- */
+
+static void final_scoring(carc_game *g)
+{
+    int nfig = figure_total(g);
+    unsigned char done[OHD_MAX_PIECES / 8];
+    memset(done, 0, sizeof done);
+    /* open paths 1 per tile and open fields 1 per tile, to the majority */
+    for (int i = 0; i < nfig; i++) {
+        int p = carc_figure_piece(g, i);
+        if (p < 0 || carc_figure_kind(g, i) != OHD_FIG_MEEPLE) continue;
+        int f = carc_feature_of(g, p);
+        if (f < 0 || f >= OHD_MAX_PIECES || (done[f >> 3] >> (f & 7) & 1)) continue;
+        done[f >> 3] |= (unsigned char)(1u << (f & 7));
+        carc_score_feature(g, f, 1);
+    }
+    for (int i = 0; i < nfig; i++)
+        if (is_stable(g, i))
+            carc_award(g, carc_figure_owner(g, i), stable_points(g, i), OHD_CAT_STABLES, CARC_REASON_FINAL,
+                       carc_figure_piece(g, i));
+    int players = 0;
+    carc_game_players(g, &players);
+    for (int p = 0; p < players; p++) {
+        int held[OHD_TOKEN_KINDS], all = 0;
+        for (int k = 0; k < OHD_TOKEN_KINDS; k++) all += held[k] = carc_player_tokens(g, p, BAG_HARVEST, k);
+        carc_award(g, p, all, OHD_CAT_TOKENS, CARC_REASON_FINAL, -1);
+        int sets = ohd_best_sets(held, held[OHD_SCARECROW], carc_rule(g, OHD_OPT_SCARECROW_SETS));
+        carc_award(g, p, 5 * sets, OHD_CAT_SETS, CARC_REASON_FINAL, -1);
+    }
+}
+
+/* ---- the vtable -------------------------------------------------------- */
+
+static const carc_kind_desc kinds[] = {
+    [OHD_PATH] = {"path", CARC_KIND_SCORED | CARC_KIND_FINAL},
+    [OHD_FIELD] = {"field", CARC_KIND_SCORED | CARC_KIND_FINAL},
+    [OHD_MEADOW] = {"meadow", 0},
+};
+
+static const carc_figure_desc figures[] = {
+    [OHD_FIG_MEEPLE] = {"meeple", 4, 1u << OHD_PATH | 1u << OHD_FIELD, 0, CARC_FIG_MAJORITY},
+    [OHD_FIG_STABLE] = {"stable", 2, 1u << OHD_MEADOW, 1, CARC_FIG_FREE | CARC_FIG_STAYS},
+};
+
+static const char *const categories[] = {
+    [OHD_CAT_PATHS] = "paths",     [OHD_CAT_FIELDS] = "fields", [OHD_CAT_HIKING] = "hiking",
+    [OHD_CAT_STABLES] = "stables", [OHD_CAT_TOKENS] = "tokens", [OHD_CAT_SETS] = "sets",
+};
+
+static const carc_bag_desc bags[] = {
+    {"harvest", OHD_TOKEN_KINDS, {"apple", "strawberry", "pumpkin", "sunflower", "grain", "scarecrow"},
+     {5, 5, 5, 5, 5, 8}},
+};
+
+static const carc_option_desc options[] = {
+    [OHD_OPT_SCARECROW_SETS] = {"scarecrow_sets", "five scarecrows alone make a set (else a set needs a fruit)", 0,
+                                1, 0},
+};
+
+const carc_variant carc_variant_over_hill_and_dale = {
+    .struct_size = sizeof(carc_variant),
+    .abi = CARC_VARIANT_ABI,
+    .name = "over-hill-and-dale",
+    .title = "Carcassonne - Over Hill and Dale (reconstructed tile set)",
+    .min_players = 2,
+    .max_players = 5,
+    .tiles = carc_tiles_over_hill_and_dale,
+    .tiles_len = sizeof carc_tiles_over_hill_and_dale - 1,
+    .kinds = kinds,
+    .kind_count = 3,
+    .figures = figures,
+    .figure_count = 2,
+    .categories = categories,
+    .category_count = 6,
+    .options = options,
+    .option_count = 1,
+    .bags = bags,
+    .bag_count = 1,
+    .state_size = sizeof(ohd_state),
+    .setup = setup,
+    .figure_allowed = figure_allowed,
+    .extra_moves = extra_moves,
+    .apply_move = apply_move,
+    .feature_points = feature_points,
+    .on_completed = on_completed,
+    .end_of_turn = end_of_turn,
+    .final_scoring = final_scoring,
+};
