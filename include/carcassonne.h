@@ -208,7 +208,8 @@ CARC_API void carc_registry_free(carc_registry *reg);
  * Adds a third-party variant. The registry keeps the pointer, not a copy:
  * the variant must outlive the registry and every game made from it.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (struct_size/abi not
- *         supported), ::CARC_E_INVALID (name missing or already present, bad
+ *         supported), ::CARC_E_INVALID (a name missing, already present,
+ *         longer than ::CARC_NAME_MAX or with spaces or control bytes, bad
  *         player range, tile set that does not parse), ::CARC_E_LIMIT, ::CARC_E_NOMEM.
  */
 CARC_API int carc_registry_add(carc_registry *reg, const carc_variant *v);
@@ -244,7 +245,11 @@ CARC_API int carc_registry_find(const carc_registry *reg, const char *name, cons
  * @param out receives the tile set; free with carc_tileset_free().
  * @param err,err_cap optional buffer for a one-line message naming the line
  *        that failed (may be NULL/0).
- * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE, ::CARC_E_LIMIT, ::CARC_E_NOMEM.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text, or a
+ *         name with a control byte), ::CARC_E_LIMIT (a capacity: 128 tile
+ *         types, 126 tiles, 12 features on a tile, 1024 features over all
+ *         tiles, 16 attribute names, attribute values up to 255, 4 stacks,
+ *         15 edge letters), ::CARC_E_NOMEM.
  */
 CARC_API int carc_tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset **out,
                                 char *err, size_t err_cap);
@@ -482,7 +487,9 @@ CARC_API int carc_game_set_next_tile(carc_game *g, int tile);
  * Reseeds the game's generator: later random draws follow the new seed.
  * Useful to give each playout of a tree search its own chance outcomes.
  * The reseed is kept in the history, so saving and loading still replay.
- * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_LIMIT (history full).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_LIMIT (the
+ *         history keeps room for the rest of the game's draws and moves;
+ *         a reseed that would eat into it is refused, the game unchanged).
  */
 CARC_API int carc_game_reseed(carc_game *g, uint64_t seed);
 
@@ -498,11 +505,14 @@ CARC_API int carc_game_deck_remaining(const carc_game *g, int deck, int *n);
 
 /**
  * Fixes the next token drawn from a variant's bag (e.g. the sheep bag).
+ * Several calls queue tokens in order; each must be in the bag beyond those
+ * already queued.
  * @param g the game.
  * @param bag bag name as the variant documents it (e.g. `"sheep"`).
  * @param token token index within the bag (variant documents them).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOT_FOUND, ::CARC_E_RANGE,
- *         ::CARC_E_LIMIT, ::CARC_E_GAME_OVER.
+ *         ::CARC_E_UNAVAILABLE (no such token left to draw),
+ *         ::CARC_E_LIMIT (32 tokens queued already), ::CARC_E_GAME_OVER.
  */
 CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
 
@@ -660,7 +670,8 @@ typedef struct carc_load_options {
  * @param opts may be NULL (built-in variants and tile sets).
  * @param out receives the game; free with carc_game_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text or a move
- *         that is not legal when replayed), ::CARC_E_NOT_FOUND, ::CARC_E_NOMEM,
+ *         that is not legal when replayed), ::CARC_E_LIMIT (more records or
+ *         queued draws than a game holds), ::CARC_E_NOT_FOUND, ::CARC_E_NOMEM,
  *         ::CARC_E_VERSION, and the errors of carc_game_new().
  */
 CARC_API int carc_game_load(const carc_load_options *opts, const char *text, size_t len, carc_game **out);

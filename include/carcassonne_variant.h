@@ -55,6 +55,8 @@ extern "C" {
 
 /** ABI version of ::carc_variant this header describes. */
 #define CARC_VARIANT_ABI 1
+/** Longest name (variant, kind, figure, category, option, bag, token) in bytes: printable, no spaces. */
+#define CARC_NAME_MAX 63
 /** Most bytes of per-game variant state. */
 #define CARC_VARIANT_STATE_MAX 512
 /** Most feature kinds a variant may declare. */
@@ -274,7 +276,7 @@ CARC_API int carc_figure_place(carc_game *g, int player, int kind, int piece);
 
 /** @name Scoring
  *  @{ */
-/** Adds points for a player and logs the event (`feature` may be -1). */
+/** Adds points for a player and logs the event (`feature` may be -1). Totals saturate at the limits of int. */
 CARC_API void carc_award(carc_game *g, int player, int points, int category, int reason, int feature);
 /**
  * Scores a feature the standard way: majority of ::CARC_FIG_MAJORITY figures
@@ -283,7 +285,7 @@ CARC_API void carc_award(carc_game *g, int player, int points, int category, int
  * Returns the bit mask of players who scored.
  */
 CARC_API unsigned carc_score_feature(carc_game *g, int feature, int final);
-/** Counts ::CARC_FIG_MAJORITY figures per player on a feature into `counts[CARC_MAX_PLAYERS]`; returns the total. */
+/** Counts ::CARC_FIG_MAJORITY figures per player on a feature into `counts[CARC_MAX_PLAYERS]` (may be NULL); returns the total. */
 CARC_API int carc_feature_followers(const carc_game *g, int feature, int *counts);
 /** @} */
 
@@ -332,7 +334,7 @@ CARC_API int carc_deck_left(const carc_game *g, int deck);
 CARC_API int carc_deck_discard(carc_game *g, int deck);
 /** Draws a token from bag `bag` (honouring a fixed next token); returns the token kind or -1 if empty. */
 CARC_API int carc_bag_draw(carc_game *g, int bag);
-/** Puts `n` tokens of kind `token` back into bag `bag`. */
+/** Puts `n` tokens of kind `token` back into bag `bag` (a bag holds at most 255 of a kind; more are dropped). */
 CARC_API void carc_bag_return(carc_game *g, int bag, int token, int n);
 /** Tokens of kind `token` in bag `bag` now. */
 CARC_API int carc_bag_count(const carc_game *g, int bag, int token);

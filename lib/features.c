@@ -73,7 +73,7 @@ static void feat_union(carc_game *g, int a, int b)
     if (a == b) return;
     int gone, root = link_roots(g, FEAT, a, b, &gone);
     piece *pa = &g->pieces[root], *pb = &g->pieces[gone];
-    pa->open = (uint8_t)(pa->open + pb->open);
+    pa->open = (uint16_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
     if (!g->ts->has_links) add4(pa->socc, pb->socc);
     for (int i = 0, n = g->ts->nattrs; i < n; i++) {
@@ -114,7 +114,7 @@ void feat_add_tile(carc_game *g, int ti)
         *p = t->feat[i].tmpl;
         p->parent[FEAT] = p->parent[SYS] = p->next[FEAT] = p->next[SYS] = (uint16_t)(base + i);
         p->tile = (uint8_t)ti;
-        p->open = (uint8_t)(p->open - SIDES_COUNT[t->feat_sides[pl->rot][i] & nbmask]);
+        p->open = (uint16_t)(p->open - SIDES_COUNT[t->feat_sides[pl->rot][i] & nbmask]);
     }
     g->npieces += t->nfeat;
     if (t->has_links)

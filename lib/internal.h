@@ -58,10 +58,10 @@ typedef struct piece {
     uint16_t parent[2];        /* union-find */
     uint16_t next[2];          /* circular list of the members */
     uint16_t size[2];          /* union by size */
+    uint16_t open;             /* at a root: open edge sides of the feature (12 a tile at most) */
     uint8_t tile;              /* placed tile index */
     uint8_t local;             /* feature index in the tile type */
     uint8_t kind;
-    uint8_t open;              /* at a root: open edge sides of the feature */
     uint8_t occ[4];            /* at a feature root: figures per block class */
     uint8_t socc[4];           /* at a system root: system-scoped figures per class */
     uint8_t attr[MAX_ATTRS];   /* at a feature root: attribute sums (saturating) */
@@ -302,6 +302,8 @@ int game_apply(carc_game *g, const carc_move *m);
 int hist_push(carc_game *g, const hist_rec *h);
 int deck_draw(carc_game *g, int d);
 int replace_drawn(carc_game *g, int tile);
+int deck_queue(carc_game *g, int tile);
+int hist_reserve(const carc_game *g);
 void out_add(carc_game *g, int type, int reason);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 

@@ -12,6 +12,17 @@ struct carc_registry {
     const carc_variant *list[MAX_REGISTERED];
 };
 
+/* A name that goes into saved games and tile data: 1..63 printable bytes
+ * without spaces, so a saved line splits back into the same words. */
+static int good_name(const char *s)
+{
+    if (!s || !*s) return 0;
+    size_t n = 0;
+    for (; s[n]; n++)
+        if ((unsigned char)s[n] <= 0x20 || s[n] == 0x7f || n == CARC_NAME_MAX) return 0;
+    return 1;
+}
+
 int variant_check(const carc_variant *v)
 {
     if (!v) return CARC_E_NULL;
@@ -28,6 +39,24 @@ int variant_check(const carc_variant *v)
     for (int b = 0; b < v->bag_count; b++)
         if (v->bags[b].token_count < 1 || v->bags[b].token_count > CARC_MAX_TOKENS) return CARC_E_INVALID;
     if (v->state_size > CARC_VARIANT_STATE_MAX) return CARC_E_INVALID;
+    if (!good_name(v->name)) return CARC_E_INVALID;
+    for (int k = 0; k < v->kind_count; k++)
+        if (!good_name(v->kinds[k].name)) return CARC_E_INVALID;
+    for (int k = 0; k < v->figure_count; k++)
+        if (!good_name(v->figures[k].name)) return CARC_E_INVALID;
+    for (int c = 0; c < v->category_count; c++)
+        if (!good_name(v->categories[c])) return CARC_E_INVALID;
+    for (int i = 0; i < v->option_count; i++) {
+        const carc_option_desc *o = &v->options[i];
+        if (!good_name(o->name) || o->min_value > o->max_value || o->default_value < o->min_value ||
+            o->default_value > o->max_value)
+            return CARC_E_INVALID;
+    }
+    for (int b = 0; b < v->bag_count; b++) {
+        if (!good_name(v->bags[b].name)) return CARC_E_INVALID;
+        for (unsigned t = 0; t < v->bags[b].token_count; t++)
+            if (!good_name(v->bags[b].token_names[t]) || v->bags[b].initial[t] > 255) return CARC_E_INVALID;
+    }
     unsigned figs = 0;
     for (int k = 0; k < v->figure_count; k++) figs += v->figures[k].per_player;
     if (figs * (unsigned)v->max_players > MAX_FIGURES) return CARC_E_LIMIT;
@@ -114,7 +143,7 @@ int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
     if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
     carc_variant_info full = {.struct_size = info->struct_size};
     full.name = v->name;
-    full.title = v->title;
+    full.title = v->title ? v->title : v->name;
     full.min_players = v->min_players;
     full.max_players = v->max_players;
     full.tile_count = ts->total;

@@ -15,15 +15,17 @@ typedef struct out_buf {
     size_t cap, len;
 } out_buf;
 
+/* Formats straight into the caller's buffer while it has room (one byte is
+ * kept for the final NUL); past that only the length is counted, so lines
+ * of any length come out whole or not at all. */
 static void put(out_buf *o, const char *fmt, ...)
 {
-    char line[256];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
+    size_t room = o->buf && o->len < o->cap ? o->cap - o->len : 0;
+    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
     va_end(ap);
     if (n < 0) return;
-    if (o->buf && o->len + (size_t)n < o->cap) memcpy(o->buf + o->len, line, (size_t)n);
     o->len += (size_t)n;
 }
 
@@ -101,7 +103,7 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
 
 typedef struct line {
     int n;
-    char w[MAX_WORDS][40];
+    char w[MAX_WORDS][CARC_NAME_MAX + 1];
 } line;
 
 /* Splits the next line into words; returns 0 at the end, -1 if malformed. */
@@ -132,12 +134,50 @@ static int next_line(const char **p, const char *end, line *ln)
     return 0;
 }
 
+/* Whole numbers as the save writes them: an optional '-' then digits, no
+ * '+', no spaces, nothing outside [lo, hi]. */
 static int to_int(const char *s, long lo, long hi, long *out)
 {
-    char *e;
+    const char *d = s[0] == '-' ? s + 1 : s;
+    if (!*d || strlen(d) > 12) return -1; /* every value here fits in 12 digits */
+    long long v = 0;
+    for (; *d; d++) {
+        if (*d < '0' || *d > '9') return -1;
+        v = v * 10 + (*d - '0');
+    }
+    if (s[0] == '-') v = -v;
+    if (v < lo || v > hi) return -1;
+    *out = (long)v;
+    return 0;
+}
+
+/* A fingerprint: 1 to 16 hex digits. */
+static int to_hex64(const char *s, uint64_t *out)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 16) return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        int c = *s, dgt = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (dgt < 0) return -1;
+        v = v << 4 | (uint64_t)dgt;
+    }
+    *out = v;
+    return 0;
+}
+
+/* An unsigned 64-bit number in decimal (seeds): digits only, no overflow. */
+static int to_u64(const char *s, uint64_t *out)
+{
     if (!*s) return -1;
-    long v = strtol(s, &e, 10);
-    if (*e || v < lo || v > hi) return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return -1;
+        unsigned dgt = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - dgt) / 10) return -1;
+        v = v * 10 + dgt;
+    }
     *out = v;
     return 0;
 }
@@ -227,9 +267,9 @@ static int load_header(const carc_load_options *opts, const char **p, const char
     o.struct_size = sizeof o;
     o.registry = opts ? opts->registry : NULL;
     o.tileset = opts ? opts->tileset : NULL;
-    char variant[40] = "";
+    char variant[CARC_NAME_MAX + 1] = "";
     carc_option rules[32];
-    char names[32][40];
+    char names[32][CARC_NAME_MAX + 1];
     uint64_t fp = 0;
     int have_players = 0, have_seed = 0, have_fp = 0;
     const char *mark = *p;
@@ -244,14 +284,10 @@ static int load_header(const carc_load_options *opts, const char **p, const char
             o.players = (int)v;
             have_players = 1;
         } else if (strcmp(ln.w[0], "seed") == 0 && ln.n == 2) {
-            char *e;
-            o.seed = strtoull(ln.w[1], &e, 10);
-            if (*e || ln.w[1][0] == '-') return CARC_E_PARSE;
+            if (to_u64(ln.w[1], &o.seed)) return CARC_E_PARSE;
             have_seed = 1;
         } else if (strcmp(ln.w[0], "tileset") == 0 && ln.n == 2) {
-            char *e;
-            fp = strtoull(ln.w[1], &e, 16);
-            if (*e) return CARC_E_PARSE;
+            if (to_hex64(ln.w[1], &fp)) return CARC_E_PARSE;
             have_fp = 1;
         } else if (strcmp(ln.w[0], "rule") == 0 && ln.n == 3 && o.rule_count < 32 &&
                    !to_int(ln.w[2], -1000000, 1000000, &v)) {
@@ -288,36 +324,49 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
         if (strcmp(ln.w[0], "end") == 0 && ln.n == 1) return CARC_OK;
         if (strcmp(ln.w[0], "draw") == 0 && (ln.n == 3 || (ln.n == 4 && strcmp(ln.w[3], "forced") == 0))) {
             int d = carc_deck_index(g, ln.w[1]), t = find_type(g, ln.w[2]);
-            if (d < 0 || t < 0 || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            if (d < 0 || t < 0) return CARC_E_PARSE;
+            if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
             hist_rec h = {.kind = H_DRAW, .which = (uint8_t)d, .forced = ln.n == 4, .value = (uint16_t)t};
             want[(*nwant)++] = h;
             if (ln.n == 4) {
                 deck *dk = &g->decks[d];
-                if (dk->nforced == MAX_FORCED) return CARC_E_PARSE;
+                if (dk->nforced == MAX_FORCED) return CARC_E_LIMIT;
                 dk->forced[dk->nforced++] = (uint8_t)t;
             }
         } else if (strcmp(ln.w[0], "token") == 0 && (ln.n == 3 || (ln.n == 4 && strcmp(ln.w[3], "forced") == 0))) {
             int b, t;
-            if (find_token(g, ln.w[1], ln.w[2], &b, &t) || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            if (find_token(g, ln.w[1], ln.w[2], &b, &t)) return CARC_E_PARSE;
+            if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
             hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = ln.n == 4, .value = (uint16_t)t};
             want[(*nwant)++] = h;
-            if (ln.n == 4 && carc_game_set_next_token(g, ln.w[1], t)) return CARC_E_PARSE;
+            if (ln.n == 4) {
+                /* queued as it was drawn, whatever the bag holds now: the
+                 * replay checks that the draw really happened */
+                bag *bg = &g->bags[b];
+                if (bg->nforced == MAX_FORCED_TOKENS) return CARC_E_LIMIT;
+                bg->forced[bg->nforced++] = (uint8_t)t;
+            }
         } else if (strcmp(ln.w[0], "replace") == 0 && ln.n == 3) {
             int d = carc_deck_index(g, ln.w[1]), t = find_type(g, ln.w[2]);
-            if (d < 0 || t < 0 || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            if (d < 0 || t < 0) return CARC_E_PARSE;
+            if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
             game_resolve(g); /* the draw it replaces */
             if (g->phase != CARC_PHASE_TILE || !g->hand_valid || g->turn_deck != d || replace_drawn(g, t))
                 return CARC_E_PARSE;
             want[(*nwant)++] = g->hist[g->nhist - 1];
         } else if (strcmp(ln.w[0], "reseed") == 0 && ln.n == 2) {
-            char *e;
-            uint64_t seed = strtoull(ln.w[1], &e, 10);
-            if (*e || ln.w[1][0] == '-' || *nwant == MAX_HISTORY || carc_game_reseed(g, seed)) return CARC_E_PARSE;
+            uint64_t seed;
+            if (to_u64(ln.w[1], &seed)) return CARC_E_PARSE;
+            if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
+            if (g->nhist < *nwant) game_resolve(g); /* the draws made before it */
+            int r2 = carc_game_reseed(g, seed);
+            if (r2) return r2 == CARC_E_LIMIT ? r2 : CARC_E_PARSE;
             hist_rec h = {.kind = H_RESEED, .seed = seed};
             want[(*nwant)++] = h;
         } else if (strcmp(ln.w[0], "move") == 0) {
             carc_move m;
-            if (parse_move(g, &ln, &m) || *nwant == MAX_HISTORY) return CARC_E_PARSE;
+            if (parse_move(g, &ln, &m)) return CARC_E_PARSE;
+            if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
             if (game_apply(g, &m)) return CARC_E_PARSE;
             hist_rec h = {.kind = H_MOVE, .move = g->hist[g->nhist - 1].move};
             want[(*nwant)++] = h;
@@ -325,11 +374,15 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
             int t = find_type(g, ln.w[1]);
             if (t < 0) return CARC_E_PARSE;
             if (g->nhist < *nwant) game_resolve(g); /* a trailing draw of the saved game comes first */
-            if (carc_game_set_next_tile(g, t)) return CARC_E_PARSE;
+            /* queued, never a replacement: the line says what was waiting
+             * when the game was saved, not when it was named */
+            int r2 = g->over ? CARC_E_PARSE : deck_queue(g, t);
+            if (r2) return r2 == CARC_E_LIMIT ? r2 : CARC_E_PARSE;
         } else if (strcmp(ln.w[0], "next-token") == 0 && ln.n == 3) {
             int b, t;
-            if (find_token(g, ln.w[1], ln.w[2], &b, &t) || carc_game_set_next_token(g, ln.w[1], t))
-                return CARC_E_PARSE;
+            if (find_token(g, ln.w[1], ln.w[2], &b, &t)) return CARC_E_PARSE;
+            int r2 = carc_game_set_next_token(g, ln.w[1], t);
+            if (r2) return r2 == CARC_E_LIMIT ? r2 : CARC_E_PARSE;
         } else {
             return CARC_E_PARSE;
         }

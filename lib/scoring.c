@@ -1,12 +1,25 @@
 /* The scoring framework: majorities, awards, the event log, final scoring. */
+#include <limits.h>
+
 #include "internal.h"
+
+/* Adds without overflowing: a score stops at the ends of int. */
+static int add_sat(int a, int b)
+{
+    if (b > 0 && a > INT_MAX - b) return INT_MAX;
+    if (b < 0 && a < INT_MIN - b) return INT_MIN;
+    return a + b;
+}
 
 void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
 {
     if (!g || player < 0 || player >= g->nplayers) return;
     if (category < 0 || category >= CARC_MAX_CATEGORIES) category = 0;
-    g->score[player] += points;
-    g->cat[player][category] += points;
+    g->score[player] = add_sat(g->score[player], points);
+    g->cat[player][category] = add_sat(g->cat[player][category], points);
+    /* the log keeps 16 bits a award; the totals above stay exact */
+    if (points > INT16_MAX) points = INT16_MAX;
+    if (points < INT16_MIN) points = INT16_MIN;
     if (points == 0 || g->nevents == MAX_EVENTS) return;
     event_rec *e = &g->events[g->nevents++];
     e->turn = (uint16_t)g->turn;
@@ -26,7 +39,8 @@ int feature_points(carc_game *g, int root, int final, int *cat)
 
 int carc_feature_followers(const carc_game *g, int feature, int *counts)
 {
-    int total = 0;
+    int total = 0, scratch[CARC_MAX_PLAYERS];
+    if (!counts) counts = scratch; /* the total alone was asked for */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
     if (!g || feature < 0 || feature >= g->npieces) return 0;
     for (int i = 0; i < g->nfigures; i++) {

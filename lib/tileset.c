@@ -22,23 +22,41 @@ typedef struct parser {
 
 static void build_fit_table(carc_tileset *ts);
 
-static int fail(parser *ps, const char *fmt, ...)
+static int fail_status(parser *ps, int status, const char *fmt, va_list ap)
 {
     if (ps->err && ps->cap) {
         int n = snprintf(ps->err, ps->cap, "line %d: ", ps->line);
-        if (n >= 0 && (size_t)n < ps->cap) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(ps->err + n, ps->cap - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
+        if (n >= 0 && (size_t)n < ps->cap) vsnprintf(ps->err + n, ps->cap - (size_t)n, fmt, ap);
     }
-    return CARC_E_PARSE;
+    return status;
 }
 
+/* A capacity of the library is exceeded: CARC_E_LIMIT, not a text error. */
+static int limit(parser *ps, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = fail_status(ps, CARC_E_LIMIT, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+static int fail(parser *ps, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = fail_status(ps, CARC_E_PARSE, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+/* Names are printable: a control byte would break the one-line records of
+ * a saved game, which must load back whatever the parser accepted. */
 static int copy_word(char *dst, size_t cap, const char *src, size_t n)
 {
     if (n == 0 || n >= cap) return -1;
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)src[i] < 0x20 || src[i] == 0x7f) return -1;
     memcpy(dst, src, n);
     dst[n] = 0;
     return 0;
@@ -87,10 +105,10 @@ static int parse_int(const char *s, size_t n, int *out)
 static int next_token(const char **s, const char *end, const char **tok, size_t *n)
 {
     const char *p = *s;
-    while (p < end && (*p == ' ' || *p == '\t')) p++;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
     if (p >= end) return 0;
     const char *q = p;
-    while (q < end && *q != ' ' && *q != '\t') q++;
+    while (q < end && *q != ' ' && *q != '\t' && *q != '\r') q++;
     *tok = p;
     *n = (size_t)(q - p);
     *s = q;
@@ -100,8 +118,8 @@ static int next_token(const char **s, const char *end, const char **tok, size_t 
 static int set_attr(parser *ps, tile_feat *f, const char *name, int value)
 {
     int a = attr_index(ps->ts, name, 1);
-    if (a < 0) return fail(ps, "too many attribute names (at most %d)", MAX_ATTRS);
-    if (value > 255) return fail(ps, "attribute %s too large", name);
+    if (a < 0) return limit(ps, "too many attribute names (at most %d)", MAX_ATTRS);
+    if (value > 255) return limit(ps, "attribute %s above 255", name);
     f->attr[a] = (uint8_t)value;
     return 0;
 }
@@ -322,7 +340,7 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
                 int r = finish_tile(&ps, cur);
                 if (r) return r;
             }
-            if (ts->ntypes == MAX_TYPES) return fail(&ps, "too many tile types (at most %d)", MAX_TYPES);
+            if (ts->ntypes == MAX_TYPES) return limit(&ps, "too many tile types (at most %d)", MAX_TYPES);
             cur = &ts->types[ts->ntypes++];
             memset(cur, 0, sizeof *cur);
             cur->count = 1;
@@ -337,13 +355,14 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
                     cur->start = 1;
                     ts->start_type = ts->ntypes - 1;
                 } else if (n > 6 && memcmp(tok, "count=", 6) == 0) {
-                    if (parse_int(tok + 6, n - 6, &num) || num > MAX_TILES) return fail(&ps, "bad count");
+                    if (parse_int(tok + 6, n - 6, &num)) return fail(&ps, "bad count");
+                    if (num > MAX_TILES) return limit(&ps, "count above %d", MAX_TILES);
                     cur->count = (uint8_t)num;
                 } else if (n > 5 && memcmp(tok, "deck=", 5) == 0) {
                     char dn[24];
                     if (copy_word(dn, sizeof dn, tok + 5, n - 5)) return fail(&ps, "bad deck name");
                     int d = deck_index(ts, dn);
-                    if (d < 0) return fail(&ps, "too many decks (at most %d)", MAX_DECKS);
+                    if (d < 0) return limit(&ps, "too many decks (at most %d)", MAX_DECKS);
                     cur->deck = (uint8_t)d;
                 } else {
                     return fail(&ps, "unknown tile attribute");
@@ -356,13 +375,13 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
                 for (size_t i = 0; i < n; i++) {
                     if (k == 12 || !isalpha((unsigned char)tok[i])) return fail(&ps, "edges need 12 letters");
                     int c = letter_code(&ps, tok[i]);
-                    if (c < 0) return fail(&ps, "more than 15 edge letters");
+                    if (c < 0) return limit(&ps, "more than 15 edge letters");
                     cur->edges[k++] = (char)c;
                 }
             if (k != 12) return fail(&ps, "edges need 12 letters");
         } else if (n == 7 && memcmp(tok, "feature", 7) == 0) {
             if (!cur) return fail(&ps, "feature outside a tile");
-            if (cur->nfeat == MAX_FEATS) return fail(&ps, "too many features (at most %d)", MAX_FEATS);
+            if (cur->nfeat == MAX_FEATS) return limit(&ps, "too many features (at most %d)", MAX_FEATS);
             int fi = cur->nfeat++;
             tile_feat *f = &cur->feat[fi];
             if (!next_token(&s, le, &tok, &n)) return fail(&ps, "feature needs a kind");
@@ -392,8 +411,8 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
         ts->total += ts->types[i].count;
         feats += ts->types[i].count * ts->types[i].nfeat;
     }
-    if (ts->total > MAX_TILES) return fail(&ps, "too many tiles (at most %d)", MAX_TILES);
-    if (feats > MAX_PIECES) return fail(&ps, "too many features in all (at most %d)", MAX_PIECES);
+    if (ts->total > MAX_TILES) return limit(&ps, "too many tiles (at most %d)", MAX_TILES);
+    if (feats > MAX_PIECES) return limit(&ps, "too many features in all (at most %d)", MAX_PIECES);
     ts->max_pieces = feats;
     build_fit_table(ts);
     /* codes were built from letter numbers; keep the letters for carc_tileset_type() */

@@ -69,6 +69,9 @@ static void end_game(carc_game *g)
     g->over = 1;
     g->hand_valid = 0;
     g->decider = -1;
+    /* nothing is drawn any more: fixed draws still queued mean nothing */
+    for (int d = 0; d < MAX_DECKS; d++) g->decks[d].nforced = g->decks[d].forced_head = 0;
+    for (int b = 0; b < CARC_MAX_BAGS; b++) g->bags[b].nforced = g->bags[b].forced_head = 0;
     if (g->v->final_scoring)
         g->v->final_scoring(g);
     else
@@ -600,6 +603,31 @@ int carc_game_apply(carc_game *g, const carc_move *m)
     return game_apply(g, m);
 }
 
+/* Queues a fixed draw of `tile` on its stack if a copy is left for it
+ * beyond those already queued. */
+int deck_queue(carc_game *g, int tile)
+{
+    deck *dk = &g->decks[g->ts->types[tile].deck];
+    int have = 0, queued = 0;
+    for (int i = 0; i < dk->nleft; i++) have += dk->left[i] == tile;
+    for (int i = dk->forced_head; i < dk->nforced; i++) queued += dk->forced[i] == tile;
+    if (have <= queued) return CARC_E_UNAVAILABLE;
+    if (dk->nforced == MAX_FORCED) return CARC_E_LIMIT;
+    dk->forced[dk->nforced++] = (uint8_t)tile;
+    return CARC_OK;
+}
+
+/* Records the game itself makes later (draws and moves of every turn left)
+ * always find room: calls that add records of their own (reseeds,
+ * replacements) stop short of this reserve. */
+int hist_reserve(const carc_game *g)
+{
+    int left = 0;
+    for (int d = 0; d < g->ts->ndecks; d++) left += g->decks[d].nleft;
+    for (int p = 0; p < g->nplayers; p++) left += g->nheld[p];
+    return 64 + 8 * left;
+}
+
 int carc_game_set_next_tile(carc_game *g, int tile)
 {
     if (!g) return CARC_E_NULL;
@@ -611,14 +639,7 @@ int carc_game_set_next_tile(carc_game *g, int tile)
     if (!hand_mode(g) && g->phase == CARC_PHASE_TILE && g->hand_valid && d == g->turn_deck &&
         dk->forced_head == dk->nforced)
         return replace_drawn(g, tile);
-    /* a copy must be left for this draw beyond those already queued */
-    int have = 0, queued = 0;
-    for (int i = 0; i < dk->nleft; i++) have += dk->left[i] == tile;
-    for (int i = dk->forced_head; i < dk->nforced; i++) queued += dk->forced[i] == tile;
-    if (have <= queued) return CARC_E_UNAVAILABLE;
-    if (dk->nforced == MAX_FORCED) return CARC_E_LIMIT;
-    dk->forced[dk->nforced++] = (uint8_t)tile;
-    return CARC_OK;
+    return deck_queue(g, tile);
 }
 
 /* This turn's tile is drawn but not placed: the caller says it is another
@@ -631,7 +652,7 @@ int replace_drawn(carc_game *g, int tile)
     if (!deck_has(dk, tile)) return CARC_E_UNAVAILABLE;
     hist_rec h = {.kind = H_REPLACE, .which = (uint8_t)g->turn_deck, .forced = (uint8_t)g->hand,
                   .value = (uint16_t)tile};
-    if (hist_push(g, &h)) return CARC_E_LIMIT;
+    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY || hist_push(g, &h)) return CARC_E_LIMIT;
     dk->left[dk->nleft++] = (uint8_t)g->hand;
     deck_remove(dk, tile);
     g->hand = tile;
@@ -679,6 +700,9 @@ int carc_game_set_next_token(carc_game *g, const char *name, int token)
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     if (token < 0 || (unsigned)token >= g->v->bags[b].token_count) return CARC_E_RANGE;
     bag *bg = &g->bags[b];
+    int queued = 0;
+    for (int i = bg->forced_head; i < bg->nforced; i++) queued += bg->forced[i] == token;
+    if (bg->count[token] <= queued) return CARC_E_UNAVAILABLE;
     if (bg->nforced == MAX_FORCED_TOKENS) return CARC_E_LIMIT;
     bg->forced[bg->nforced++] = (uint8_t)token;
     return CARC_OK;
@@ -687,8 +711,9 @@ int carc_game_set_next_token(carc_game *g, const char *name, int token)
 int carc_game_reseed(carc_game *g, uint64_t seed)
 {
     if (!g) return CARC_E_NULL;
+    if (g->over) return CARC_E_GAME_OVER;
     hist_rec h = {.kind = H_RESEED, .seed = seed};
-    if (hist_push(g, &h)) return CARC_E_LIMIT;
+    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY || hist_push(g, &h)) return CARC_E_LIMIT;
     g->rng = seed;
     return CARC_OK;
 }

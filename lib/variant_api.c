@@ -250,7 +250,8 @@ void carc_bag_return(carc_game *g, int b, int token, int n)
 {
     if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count || n <= 0)
         return;
-    g->bags[b].count[token] = (uint8_t)(g->bags[b].count[token] + n);
+    int c = g->bags[b].count[token] + n;
+    g->bags[b].count[token] = (uint8_t)(c > UINT8_MAX ? UINT8_MAX : c);
 }
 
 int carc_bag_count(const carc_game *g, int b, int token)
