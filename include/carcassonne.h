@@ -136,7 +136,7 @@ typedef struct carc_variant_info {
     int bag_count;            /**< Token bags and supplies (see carc_variant_bag()). */
 } carc_variant_info;
 
-/** Size of ::carc_variant_info in 0.1: the smallest struct_size accepted. */
+/** Smallest struct_size accepted for ::carc_variant_info: the members 0.1 had, without trailing padding. */
 #define CARC_VARIANT_INFO_SIZE_V1 (offsetof(carc_variant_info, bag_count))
 
 /**
@@ -404,7 +404,8 @@ CARC_API int carc_game_state(carc_game *g, carc_phase *phase, int *player);
 /**
  * The tile type drawn for this turn (performing the draw if still pending).
  * In a game where players hold hands of tiles it is the first tile of the
- * hand of the player to move; carc_game_hand() lists them all.
+ * hand of the player to move (carc_game_hand() lists them all), except in
+ * an extra turn, whose tile comes from its own stack and is in no hand.
  * @param g the game.
  * @param tile out: tile type index.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_PHASE (the
@@ -416,7 +417,8 @@ CARC_API int carc_game_drawn_tile(carc_game *g, int *tile);
  * The tiles in a player's hand, in a game whose ruleset deals hands (see
  * carc_set_hand() in carcassonne_variant.h; every hand is public). Without
  * hands it gives the tile drawn for the player to move, if drawn, and none
- * for the others. May perform the pending deal or draw.
+ * for the others; the tile of an extra turn is in no hand
+ * (carc_game_drawn_tile() gives it). May perform the pending deal or draw.
  * @param g the game. @param player seat.
  * @param tiles,cap caller buffer for tile type indices (may be NULL/0).
  * @param n out: number of tiles in the hand (even when more than `cap`).
@@ -580,10 +582,12 @@ CARC_API int carc_game_figure(const carc_game *g, int id, carc_figure_info *out)
 CARC_API int carc_game_supply(const carc_game *g, int player, int kind, int *n);
 
 /**
- * What the feature a figure stands on is worth now for its owner: the value
- * of a completed feature, or the end-of-game value of an open one, without
- * changing the game. In rulesets where a player scores by taking a figure
- * back (The Discovery) this is exactly what that move scores.
+ * What the feature a figure stands on is worth now: the value of a
+ * completed feature, or the end-of-game value of an open one, as its
+ * winners would score it, without changing the game. It does not say
+ * whether this figure's owner would be among the winners (majorities are
+ * for the caller to weigh). In rulesets where a player scores by taking a
+ * figure back (The Discovery) it is exactly what that move scores.
  * @param g the game. @param figure figure id. @param points out (0 for a figure in supply).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
  */
