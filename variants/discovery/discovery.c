@@ -8,14 +8,10 @@
 
 /* Pieces of one region walked at scoring; the core holds at most 1024. */
 #define DS_MAX_PIECES 1024
-/* Distinct sea feature ids a tile set may use with city_sea= (s1, s2, s3). */
-#define DS_MAX_SEA_IDS 12
 
 typedef struct ds_state {
-    int8_t city;                          /* attribute index of city=, -1 if none */
-    uint8_t nsea;
-    int8_t sea_attr[DS_MAX_SEA_IDS];      /* attribute index of city_sea.<id> */
-    char sea_id[DS_MAX_SEA_IDS][12];      /* the id that attribute names */
+    int8_t city;  /* attribute index of city=, -1 if none */
+    int8_t ports; /* attribute index of ports= (cities facing a sea piece), -1 if none */
 } ds_state;
 
 _Static_assert(sizeof(ds_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -25,31 +21,13 @@ static ds_state *st(carc_game *g) { return (ds_state *)carc_variant_state(g); }
 /* Tiles removed face up at the start of a game with hands, by players. */
 static const int removed_for_players[CARC_MAX_PLAYERS + 1] = {0, 0, 1, 2, 3, 1, 1};
 
-/* Looks up, once per game, the attributes scoring reads: the tile set is
- * fixed for the game, so a sea id's city_sea attribute never moves. */
+/* Looks up, once per game, the attributes scoring reads (the tile set is
+ * fixed for the game), and deals hands when the option asks for them. */
 static int setup(carc_game *g)
 {
     ds_state *s = st(g);
     s->city = (int8_t)carc_attr_index(g, "city");
-    const carc_tileset *ts;
-    int ntypes = 0;
-    carc_game_tileset(g, &ts);
-    carc_tileset_type_count(ts, &ntypes);
-    for (int t = 0; t < ntypes; t++)
-        for (int f = 0;; f++) {
-            const char *id, *kind;
-            if (carc_tileset_feature(ts, t, f, &id, &kind, NULL)) break;
-            if (strcmp(kind, "sea") != 0 || strlen(id) >= sizeof s->sea_id[0]) continue;
-            int known = 0;
-            for (int i = 0; i < s->nsea; i++) known |= strcmp(s->sea_id[i], id) == 0;
-            if (known || s->nsea == DS_MAX_SEA_IDS) continue;
-            char name[32] = "city_sea.";
-            strcat(name, id);
-            int a = carc_attr_index(g, name);
-            if (a < 0) continue; /* no city faces a sea of that id anywhere */
-            strcpy(s->sea_id[s->nsea], id);
-            s->sea_attr[s->nsea++] = (int8_t)a;
-        }
+    s->ports = (int8_t)carc_attr_index(g, "ports");
     if (carc_rule(g, DS_OPT_HAND)) {
         int players = 0;
         carc_game_players(g, &players);
@@ -60,38 +38,9 @@ static int setup(carc_game *g)
 
 static int cities_in(carc_game *g, int feature) { return carc_feature_attr(g, feature, st(g)->city); }
 
-/* The attribute that marks the cities facing sea piece p, or -1. */
-static int facing_attr(carc_game *g, int p)
-{
-    ds_state *s = st(g);
-    const carc_tileset *ts;
-    const char *id;
-    carc_game_tileset(g, &ts);
-    if (carc_tileset_feature(ts, carc_tile_type(g, carc_piece_tile(g, p)), carc_piece_local(g, p), &id, NULL, NULL))
-        return -1;
-    for (int i = 0; i < s->nsea; i++)
-        if (strcmp(s->sea_id[i], id) == 0) return s->sea_attr[i];
-    return -1;
-}
-
-/* Port cities on the shores of a sea: those on each of its tiles that face
- * the sea's piece there (city_sea=). */
-static int sea_cities(carc_game *g, int feature)
-{
-    int pieces[DS_MAX_PIECES];
-    int n = carc_feature_pieces(g, feature, pieces, DS_MAX_PIECES), cities = 0;
-    if (n > DS_MAX_PIECES) n = DS_MAX_PIECES;
-    for (int i = 0; i < n; i++) {
-        int a = facing_attr(g, pieces[i]);
-        if (a < 0) continue;
-        int tile = carc_piece_tile(g, pieces[i]), first = carc_tile_first_piece(g, tile);
-        int nf = carc_type_feature_count(g, carc_tile_type(g, tile));
-        for (int j = 0; j < nf; j++)
-            if (first + j != pieces[i] && carc_piece_attr(g, first + j, a) > 0)
-                cities += carc_piece_attr(g, first + j, st(g)->city);
-    }
-    return cities;
-}
+/* Port cities on the shores of a sea: each sea piece carries the cities of
+ * its tile that face it, and the core keeps the sum at the region's root. */
+static int sea_cities(carc_game *g, int feature) { return carc_feature_attr(g, feature, st(g)->ports); }
 
 /* Cities of a mountain: those standing in it, plus every city of every
  * grassland region that shares a boundary line with it on some tile, each
