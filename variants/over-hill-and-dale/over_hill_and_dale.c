@@ -9,7 +9,8 @@
 /* The core holds at most 1024 pieces and 126 tiles. */
 #define OHD_MAX_PIECES 1024
 #define OHD_MAX_TILES 128
-#define OHD_MAX_HIKES 256
+/* The core takes at most 512 variant moves in one decision. */
+#define OHD_MAX_HIKES 512
 
 enum { BAG_HARVEST = 0 };
 enum { ANIMAL_KINDS = 5 };
@@ -31,7 +32,6 @@ typedef struct ohd_state {
     uint8_t pool[OHD_TOKEN_KINDS];
     uint8_t pickers;                 /* bit per tied player */
     int8_t picker;                   /* whose pick it is */
-    int16_t pick_field;
 } ohd_state;
 
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -172,10 +172,13 @@ typedef struct hike {
 } hike;
 
 /* Every hike open to the player now: for each own wanderer on a path the
- * tile extended and did not complete, every tile along the path in either
- * direction that holds no wanderer, with its distance along the path. A
- * path never runs through a junction (each branch is a path of its own),
- * so the walk stops at a junction tile as at any other end. */
+ * tile extended and did not complete, every tile along the path that holds
+ * no wanderer, with its distance counted along the path. The walk goes out
+ * from the wanderer breadth first, piece by piece across tile sides, so it
+ * follows every direction (and every branch, should a tile set draw a path
+ * piece reaching three sides) and counts the shortest way along the path.
+ * A junction never joins branches (each is a path of its own), so a walk
+ * stops at a junction tile as at any other end. */
 static int list_hikes(carc_game *g, hike *out, int cap)
 {
     uint8_t busy[OHD_MAX_TILES / 8];
@@ -185,28 +188,31 @@ static int list_hikes(carc_game *g, hike *out, int cap)
         if (carc_figure_owner(g, f) != me || !is_wanderer(g, f)) continue;
         int start = carc_figure_piece(g, f), path = carc_feature_of(g, start);
         if (carc_feature_complete(g, path) || !tile_extends(g, path)) continue;
-        int limit = carc_feature_pieces(g, path, NULL, 0);
-        for (int side = 0; side < 4; side++) {
-            int prev = start, cur = carc_piece_across(g, start, side);
-            for (int steps = 1; cur >= 0 && steps <= limit; steps++) {
-                int t = carc_piece_tile(g, cur);
-                if (t >= 0 && t < OHD_MAX_TILES && !(busy[t >> 3] >> (t & 7) & 1) && n < cap) {
-                    int x, y;
-                    tile_pos(g, t, &x, &y);
-                    out[n].move = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
-                                              .x = (int16_t)x, .y = (int16_t)y,
-                                              .feature = (uint8_t)carc_piece_local(g, cur)};
-                    out[n].piece = cur;
-                    out[n].steps = steps;
-                    n++;
-                }
-                int next = -1;
-                for (int s = 0; s < 4 && next < 0; s++) {
-                    int q = carc_piece_across(g, cur, s);
-                    if (q >= 0 && q != prev) next = q;
-                }
-                prev = cur;
-                cur = next;
+        int queue[OHD_MAX_PIECES], dist[OHD_MAX_PIECES];
+        unsigned char seen[OHD_MAX_PIECES / 8];
+        memset(seen, 0, sizeof seen);
+        int head = 0, tail = 0;
+        queue[tail] = start;
+        dist[tail++] = 0;
+        seen[start >> 3] |= (unsigned char)(1u << (start & 7));
+        while (head < tail) {
+            int cur = queue[head], d = dist[head++];
+            int t = carc_piece_tile(g, cur);
+            if (d > 0 && t >= 0 && t < OHD_MAX_TILES && !(busy[t >> 3] >> (t & 7) & 1) && n < cap) {
+                int x, y;
+                tile_pos(g, t, &x, &y);
+                out[n].move = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
+                                          .x = (int16_t)x, .y = (int16_t)y, .feature = (uint8_t)carc_piece_local(g, cur)};
+                out[n].piece = cur;
+                out[n].steps = d;
+                n++;
+            }
+            for (int side = 0; side < 4; side++) {
+                int q = carc_piece_across(g, cur, side);
+                if (q < 0 || q >= OHD_MAX_PIECES || (seen[q >> 3] >> (q & 7) & 1)) continue;
+                seen[q >> 3] |= (unsigned char)(1u << (q & 7));
+                queue[tail] = q;
+                dist[tail++] = d + 1;
             }
         }
     }
@@ -290,7 +296,6 @@ static void score_field(carc_game *g, int field)
             while (s->pool[k]) take(g, k);
         return;
     }
-    s->pick_field = (int16_t)field;
     run_picks(g);
 }
 
