@@ -223,7 +223,14 @@ static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t c
     /* a move as two 64-bit words: kind, rotation (bits 8-9), x, y / tile */
     const uint64_t hi = (uint64_t)type;
     (void)hi;
-    const int nf = g->nfrontier;
+    /* first the squares the tile fits (about half of them), without a
+     * branch; then moves for those only */
+    uint8_t sq[MAX_FRONTIER];
+    int nf = 0;
+    for (int i = 0; i < g->nfrontier; i++) {
+        sq[nf] = (uint8_t)i;
+        nf += fit[g->fkey[i]] != 0;
+    }
     size_t n = 0;
 #if defined(__SSE2__) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     /* the fast paths build moves as two little-endian words */
@@ -244,7 +251,8 @@ static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t c
 #undef R
         }};
         const __m128i hi_part = _mm_set_epi64x((long long)hi, CARC_MOVE_TILE);
-        for (int i = 0; i < nf; i++) {
+        for (int k = 0; k < nf; k++) {
+            int i = sq[k];
             unsigned bits = fit[g->fkey[i]];
             __m128i m = _mm_or_si128(hi_part, _mm_cvtsi64_si128((long long)((uint64_t)g->fpos[i] << 32)));
             __m128i *out = (__m128i *)(void *)&buf[n];
@@ -255,7 +263,8 @@ static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t c
             n += ROT_COUNT[bits];
         }
 #else
-        for (int i = 0; i < nf; i++) {
+        for (int k = 0; k < nf; k++) {
+            int i = sq[k];
             unsigned bits = fit[g->fkey[i]], list = ROT_LIST[bits];
             uint64_t lo = CARC_MOVE_TILE | (uint64_t)g->fpos[i] << 32;
             unsigned char *out = (unsigned char *)&buf[n];
@@ -270,7 +279,8 @@ static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t c
         return n;
     }
 #endif
-    for (int i = 0; i < nf; i++) {
+    for (int k = 0; k < nf; k++) {
+        int i = sq[k];
         unsigned bits = fit[g->fkey[i]], list = ROT_LIST[bits];
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
             if (n < cap)

@@ -240,6 +240,7 @@ int carc_bag_draw(carc_game *g, int b)
             r -= bg->count[k];
         }
     }
+    if (token < 0) return -1; /* cannot happen while total > 0; says so to the compiler too */
     bg->count[token]--;
     hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = (uint8_t)forced, .value = (uint16_t)token};
     hist_push(g, &h);
