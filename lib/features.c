@@ -3,6 +3,9 @@
  * per block class and attribute sums. Union by size keeps trees shallow, so
  * finds need no path compression and work on a const game. */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "internal.h"
 
@@ -76,10 +79,19 @@ static void feat_union(carc_game *g, int a, int b)
     pa->open = (uint16_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
     if (!g->ts->has_links) add4(pa->socc, pb->socc);
+    if (!g->ts->nattrs) return;
+#ifdef __SSE2__
+    /* all sixteen sums at once, saturating at 255 */
+    _Static_assert(MAX_ATTRS == 16, "one vector of attribute sums");
+    __m128i sa = _mm_loadu_si128((const __m128i *)(const void *)pa->attr);
+    __m128i sb = _mm_loadu_si128((const __m128i *)(const void *)pb->attr);
+    _mm_storeu_si128((__m128i *)(void *)pa->attr, _mm_adds_epu8(sa, sb));
+#else
     for (int i = 0, n = g->ts->nattrs; i < n; i++) {
         unsigned s = (unsigned)pa->attr[i] + pb->attr[i];
         pa->attr[i] = (uint8_t)(s > 255 ? 255 : s);
     }
+#endif
 }
 
 static void sys_union(carc_game *g, int a, int b)
@@ -101,7 +113,7 @@ void feat_add_tile(carc_game *g, int ti)
 {
     const placed *pl = &g->tiles[ti];
     const tile_type *t = &g->ts->types[pl->type];
-    int base = g->npieces;
+    int base = g->npieces, links = g->ts->has_links;
     int nb[4];
     unsigned nbmask = 0;
     for (int k = 0; k < 4; k++) {
@@ -138,7 +150,7 @@ void feat_add_tile(carc_game *g, int ti)
             pa = a;
             pb = b;
             feat_union(g, base + a, np->first_piece + b);
-            if (g->ts->has_links) sys_union(g, base + a, np->first_piece + b);
+            if (links) sys_union(g, base + a, np->first_piece + b);
         }
     }
 }
