@@ -67,11 +67,14 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     if (opts->tileset && opts->tileset->variant != v) return CARC_E_MISMATCH;
     if (opts->rule_count < 0 || (opts->rule_count > 0 && !opts->rules)) return CARC_E_NULL;
 
-    game_block *blk = calloc(1, opts->tileset ? sizeof(carc_game) : sizeof *blk);
+    /* a built-in variant's tile set is parsed once and shared; another
+     * variant's is parsed into the game's own block */
+    const carc_tileset *shared = opts->tileset ? opts->tileset : builtin_tileset(v);
+    game_block *blk = calloc(1, shared ? sizeof(carc_game) : sizeof *blk);
     if (!blk) return CARC_E_NOMEM;
     carc_game *g = &blk->game;
-    if (opts->tileset) {
-        g->ts = opts->tileset;
+    if (shared) {
+        g->ts = shared;
     } else {
         r = tileset_parse(v, v->tiles, v->tiles_len, &blk->own_ts, NULL, 0);
         if (r) {

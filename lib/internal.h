@@ -315,6 +315,7 @@ int feature_points(carc_game *g, int root, int final, int *cat);
 int builtin_count(void);
 const carc_variant *builtin_at(int i);
 int variant_check(const carc_variant *v);
+const carc_tileset *builtin_tileset(const carc_variant *v); /* shared, or NULL if v is not built in */
 void variant_normalise(const carc_variant *v, carc_variant *out);
 
 #endif

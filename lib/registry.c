@@ -1,5 +1,6 @@
 /* Registries of variants. The built-in list lives outside the core
  * (variants/builtin.c), so the core never names a ruleset. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,37 @@ void variant_normalise(const carc_variant *v, carc_variant *out)
     out->struct_size = (uint32_t)sizeof *out;
 }
 
+/* Each built-in variant's tile set, parsed the first time a game needs it
+ * and shared read-only by every game from then on. Publishing is one
+ * compare-and-swap, so threads never wait on a lock: two that race both
+ * parse and the loser frees its copy. The tile sets are immutable once
+ * published and freed when the library is unloaded. */
+#define MAX_BUILTINS 16
+static _Atomic(carc_tileset *) builtin_tilesets[MAX_BUILTINS];
+
+const carc_tileset *builtin_tileset(const carc_variant *v)
+{
+    int i = 0, n = builtin_count();
+    while (i < n && i < MAX_BUILTINS && builtin_at(i) != v) i++;
+    if (i == n || i == MAX_BUILTINS) return NULL;
+    carc_tileset *ts = atomic_load_explicit(&builtin_tilesets[i], memory_order_acquire);
+    if (ts) return ts;
+    carc_tileset *mine, *none = NULL;
+    if (tileset_builtin(v, &mine)) return NULL;
+    if (atomic_compare_exchange_strong_explicit(&builtin_tilesets[i], &none, mine, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return mine;
+    carc_tileset_free(mine);
+    return none; /* another thread's copy won */
+}
+
+#if defined(__GNUC__)
+__attribute__((destructor)) static void free_builtin_tilesets(void)
+{
+    for (int i = 0; i < MAX_BUILTINS; i++) carc_tileset_free(atomic_exchange(&builtin_tilesets[i], NULL));
+}
+#endif
+
 int carc_registry_new(carc_registry **out)
 {
     if (!out) return CARC_E_NULL;
@@ -138,9 +170,13 @@ int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
     if (info->struct_size < CARC_VARIANT_INFO_SIZE_V1) return CARC_E_VERSION;
     int r = variant_check(v);
     if (r) return r;
-    carc_tileset *ts;
-    r = tileset_builtin(v, &ts);
-    if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
+    carc_tileset *own = NULL;
+    const carc_tileset *ts = builtin_tileset(v);
+    if (!ts) {
+        r = tileset_builtin(v, &own);
+        if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
+        ts = own;
+    }
     carc_variant_info full = {.struct_size = info->struct_size};
     full.name = v->name;
     full.title = v->title ? v->title : v->name;
@@ -152,7 +188,7 @@ int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
     full.option_count = v->option_count;
     full.category_count = v->category_count;
     full.bag_count = v->bag_count;
-    carc_tileset_free(ts);
+    carc_tileset_free(own);
     /* a caller built against an older header gets the members it knows */
     memcpy(info, &full, info->struct_size < sizeof full ? info->struct_size : sizeof full);
     return CARC_OK;
