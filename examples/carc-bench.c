@@ -1,10 +1,14 @@
-/* carc-bench: complete random games per second on one core.
- *   carc-bench --variant NAME --players N --games G --seed S
+/* carc-bench: complete random games per second.
+ *   carc-bench --variant NAME --players N --games G --seed S [--rule NAME=VALUE]... [--threads T]
  * At every decision the bot lists all legal moves through the public API
- * and picks one uniformly. Each playout copies a prepared game into a
- * preallocated one and reseeds it, so no playout allocates.
- * The last line is "games_per_second: X". */
+ * and picks one uniformly. Each game copies a prepared game into a
+ * preallocated one and reseeds it, so no game allocates. Then the same
+ * number of games again through carc_game_playouts (one call plays them
+ * all). With --threads T, T threads each play G games at once on their own
+ * games, to show how the work scales over cores.
+ * The last lines are "games_per_second: X" and "playouts_per_second: Y". */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,24 +19,75 @@
 #include "bot.h"
 #include "rules.h"
 
-static double now(void)
+static double now(clockid_t clock)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+typedef struct job {
+    const carc_game *start;
+    uint64_t seed;
+    long games;
+    long decisions, points;
+    double cpu_seconds;
+    int status;
+} job;
+
+/* One thread's share: G games through the move-by-move API. */
+static void *run_games(void *arg)
+{
+    job *j = arg;
+    double c0 = now(CLOCK_THREAD_CPUTIME_ID);
+    carc_game *work = NULL;
+    carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES);
+    int players = 0;
+    carc_game_players(j->start, &players);
+    if (!buf || (j->status = carc_game_clone(j->start, &work)) != CARC_OK) {
+        if (!j->status) j->status = CARC_E_NOMEM;
+        free(buf);
+        return NULL;
+    }
+    uint64_t rng = j->seed + 12345;
+    for (long i = 0; i < j->games && !j->status; i++) {
+        carc_game_copy(work, j->start);
+        carc_game_reseed(work, j->seed + (uint64_t)i);
+        for (;;) {
+            int r = bot_step(work, buf, &rng, NULL);
+            if (r == CARC_E_GAME_OVER) break;
+            if (r) {
+                j->status = r;
+                break;
+            }
+            j->decisions++;
+        }
+        for (int p = 0; p < players; p++) {
+            int s;
+            carc_game_score(work, p, &s);
+            j->points += s;
+        }
+    }
+    free(buf);
+    carc_game_free(work);
+    j->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+    return NULL;
 }
 
 int main(int argc, char **argv)
 {
     rules ruleset = {0};
     const char *variant = "base";
-    int players = 2;
+    int players = 2, threads = 1;
     long games = 20000;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: carc-bench [--variant NAME] [--players N] [--games G] [--seed S] [--rule NAME=VALUE]...\n"
-                   "Plays G random games and prints their rate; last line 'games_per_second: X'.\n");
+                   "                  [--threads T]\n"
+                   "Plays G random games move by move through the API, then G more through\n"
+                   "carc_game_playouts; the last lines are 'games_per_second: X' and\n"
+                   "'playouts_per_second: Y'. With T threads, each thread plays G games.\n");
             return 0;
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
             variant = argv[++i];
@@ -40,6 +95,8 @@ int main(int argc, char **argv)
             players = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
             games = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            threads = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
             if (rules_add(&ruleset, argv[++i])) {
                 fprintf(stderr, "bad --rule %s (want NAME=VALUE)\n", argv[i]);
@@ -53,44 +110,56 @@ int main(int argc, char **argv)
         }
     }
     if (games < 1) games = 1;
+    if (threads < 1 || threads > 64) threads = 1;
     carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
     rules_apply(&ruleset, &o);
-    carc_game *start, *work;
+    carc_game *start;
     int r = carc_game_new(&o, &start);
-    if (r == CARC_OK) r = carc_game_clone(start, &work);
     if (r) {
         fprintf(stderr, "carc-bench: %s\n", carc_strerror(r));
         return 1;
     }
-    carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES);
-    if (!buf) return 1;
-    uint64_t rng = seed + 12345;
-    long decisions = 0, points = 0;
-    double t0 = now();
-    for (long i = 0; i < games; i++) {
-        carc_game_copy(work, start);
-        carc_game_reseed(work, seed + (uint64_t)i);
-        for (;;) {
-            r = bot_step(work, buf, &rng, NULL);
-            if (r == CARC_E_GAME_OVER) break;
-            if (r) {
-                fprintf(stderr, "carc-bench: %s\n", carc_strerror(r));
-                return 1;
-            }
-            decisions++;
-        }
-        for (int p = 0; p < players; p++) {
-            int s;
-            carc_game_score(work, p, &s);
-            points += s;
-        }
+
+    job jobs[64];
+    pthread_t th[64];
+    double t0 = now(CLOCK_MONOTONIC);
+    for (int t = 0; t < threads; t++) {
+        jobs[t] = (job){.start = start, .seed = seed + (uint64_t)t * 1000003u, .games = games};
+        if (threads == 1)
+            run_games(&jobs[t]);
+        else if (pthread_create(&th[t], NULL, run_games, &jobs[t]))
+            return 1;
     }
-    double dt = now() - t0;
-    printf("variant %s, %d players: %ld games, %ld decisions, %.3f s, mean score %.1f\n", variant, players, games,
-           decisions, dt, (double)points / (double)(games * players));
-    printf("games_per_second: %.0f\n", (double)games / dt);
-    free(buf);
-    carc_game_free(work);
+    for (int t = 0; t < threads && threads > 1; t++) pthread_join(th[t], NULL);
+    double dt = now(CLOCK_MONOTONIC) - t0, cpu = 0;
+    long decisions = 0, points = 0;
+    for (int t = 0; t < threads; t++) {
+        if (jobs[t].status) {
+            fprintf(stderr, "carc-bench: %s\n", carc_strerror(jobs[t].status));
+            return 1;
+        }
+        decisions += jobs[t].decisions;
+        points += jobs[t].points;
+        cpu += jobs[t].cpu_seconds;
+    }
+    long total = games * threads;
+    printf("variant %s, %d players, %d thread%s: %ld games, %ld decisions, %.3f s, mean score %.1f\n", variant, players,
+           threads, threads > 1 ? "s" : "", total, decisions, dt, (double)points / (double)(total * players));
+    if (threads > 1) printf("games_per_cpu_second: %.0f\n", (double)total / cpu);
+
+    /* the same number of games in one batch call */
+    int *scores = malloc(sizeof *scores * (size_t)games * (size_t)players);
+    if (!scores) return 1;
+    double p0 = now(CLOCK_MONOTONIC);
+    r = carc_game_playouts(start, (int)games, seed, scores, (size_t)games * (size_t)players);
+    double pdt = now(CLOCK_MONOTONIC) - p0;
+    if (r) {
+        fprintf(stderr, "carc-bench: playouts: %s\n", carc_strerror(r));
+        return 1;
+    }
+    printf("games_per_second: %.0f\n", (double)total / dt);
+    printf("playouts_per_second: %.0f\n", (double)games / pdt);
+    free(scores);
     carc_game_free(start);
     return 0;
 }

@@ -518,6 +518,24 @@ CARC_API int carc_game_deck_remaining(const carc_game *g, int deck, int *n);
  */
 CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
 
+/**
+ * Plays `n` random games to the end from the position of `g` and writes
+ * their final scores, without changing `g`: the inner loop of a Monte
+ * Carlo bot, with no call per move. At every decision a playout picks one
+ * legal move uniformly; tile draws and other chance events follow `seed`
+ * (playout i its own stream), not the generator of `g`, so the playouts
+ * sample the unknown future fairly and the same call gives the same
+ * scores. A tile already drawn in `g` stays the one drawn.
+ * @param g the position (not changed). @param n number of playouts.
+ * @param seed chooses the moves and the chance of every playout.
+ * @param scores out: `scores[i * players + p]` is player p's final score in
+ *        playout i. @param cap entries in `scores` (at least `n * players`).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (n < 0), ::CARC_E_BUFFER
+ *         (`cap` too small; nothing played), ::CARC_E_NOMEM.
+ * Allocates once per call (a scratch game and a move buffer), never per move.
+ */
+CARC_API int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, size_t cap);
+
 /** @} */
 
 /** @defgroup queries Queries

@@ -208,6 +208,7 @@ struct carc_game {
     int decider;        /* who decides in the open action phase, -1: the turn's player */
     int over;
     int stage;          /* enum turn_stage */
+    int listed;         /* the move being applied was just listed by the library itself */
     int ndone, done_next;
     uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
 

@@ -564,7 +564,7 @@ int game_apply(carc_game *g, const carc_move *m)
 static int variant_move(carc_game *g, const carc_move *m)
 {
     if (g->phase != CARC_PHASE_FIGURE && g->phase != CARC_PHASE_ACTION) return CARC_E_PHASE;
-    if (!g->v->apply_move || !listed_extra(g, m)) return CARC_E_ILLEGAL_MOVE;
+    if (!g->v->apply_move || (!g->listed && !listed_extra(g, m))) return CARC_E_ILLEGAL_MOVE;
     int phase = g->phase;
     int r = g->v->apply_move(g, m);
     if (r) return r;
