@@ -78,13 +78,13 @@ int main(int argc, char **argv)
 {
     rules ruleset = {0};
     const char *variant = "base";
-    int players = 2, threads = 1;
+    int players = 2, threads = 1, batch = 1;
     long games = 20000;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: carc-bench [--variant NAME] [--players N] [--games G] [--seed S] [--rule NAME=VALUE]...\n"
-                   "                  [--threads T]\n"
+                   "                  [--threads T] [--no-playouts]\n"
                    "Plays G random games move by move through the API, then G more through\n"
                    "carc_game_playouts; the last lines are 'games_per_second: X' and\n"
                    "'playouts_per_second: Y'. With T threads, each thread plays G games.\n");
@@ -95,6 +95,8 @@ int main(int argc, char **argv)
             players = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
             games = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--no-playouts")) {
+            batch = 0;
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             threads = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
@@ -147,6 +149,11 @@ int main(int argc, char **argv)
            threads, threads > 1 ? "s" : "", total, decisions, dt, (double)points / (double)(total * players));
     if (threads > 1) printf("games_per_cpu_second: %.0f\n", (double)total / cpu);
 
+    printf("games_per_second: %.0f\n", (double)total / dt);
+    if (!batch) {
+        carc_game_free(start);
+        return 0;
+    }
     /* the same number of games in one batch call */
     int *scores = malloc(sizeof *scores * (size_t)games * (size_t)players);
     if (!scores) return 1;
@@ -157,7 +164,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "carc-bench: playouts: %s\n", carc_strerror(r));
         return 1;
     }
-    printf("games_per_second: %.0f\n", (double)total / dt);
     printf("playouts_per_second: %.0f\n", (double)games / pdt);
     free(scores);
     carc_game_free(start);

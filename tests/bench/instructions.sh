@@ -16,7 +16,7 @@ count() {
     n="$1"
     shift
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --variant "$variant" --players "$players" \
-        --seed 1 --games "$n" "$@" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+        --seed 1 --games "$n" --no-playouts "$@" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 many=$(count $((games + 1)) "$@")
 one=$(count 1 "$@")
