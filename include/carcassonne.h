@@ -378,7 +378,9 @@ typedef enum carc_move_kind {
  */
 typedef struct carc_move {
     uint8_t kind;     /**< A ::carc_move_kind. */
-    uint8_t rotation; /**< TILE: 0..3 quarter turns clockwise. */
+    uint8_t rotation; /**< TILE: 0..3 quarter turns clockwise. Of turns that give an identical
+                           tile only the lowest is listed, but any of them is accepted and the
+                           tile is laid as given, so feature indices follow the caller's turn. */
     uint8_t figure;   /**< FIGURE: figure kind index. */
     uint8_t feature;  /**< FIGURE: feature index within the tile type. */
     int16_t x;        /**< TILE/FIGURE: column. ACTION: variant-defined. */

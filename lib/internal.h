@@ -221,8 +221,10 @@ struct carc_game {
 
     /* tiles that left the game unplaced, with a carc_removal reason */
     int nout;
+    int draw_out;       /* out-list entries from here on were hidden by this turn's draw */
     uint8_t out_type[MAX_TILES];
     uint8_t out_reason[MAX_TILES];
+    uint8_t out_deck[MAX_TILES];
 
     int score[CARC_MAX_PLAYERS];
     int cat[CARC_MAX_PLAYERS][CARC_MAX_CATEGORIES];
@@ -306,6 +308,7 @@ int replace_drawn(carc_game *g, int tile);
 int deck_queue(carc_game *g, int tile);
 int hist_reserve(const carc_game *g);
 void out_add(carc_game *g, int type, int reason);
+void out_add_from(carc_game *g, int type, int reason, int deck);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
 /* scoring.c */

@@ -351,9 +351,10 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
             if (d < 0 || t < 0) return CARC_E_PARSE;
             if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
             game_resolve(g); /* the draw it replaces */
-            if (g->phase != CARC_PHASE_TILE || !g->hand_valid || g->turn_deck != d || replace_drawn(g, t))
+            if (g->phase != CARC_PHASE_TILE || !g->hand_valid || g->turn_deck != d || t == g->hand ||
+                replace_drawn(g, t))
                 return CARC_E_PARSE;
-            want[(*nwant)++] = g->hist[g->nhist - 1];
+            want[(*nwant)++] = g->hist[g->nhist - 1]; /* the replacement comes after its draws */
         } else if (strcmp(ln.w[0], "reseed") == 0 && ln.n == 2) {
             uint64_t seed;
             if (to_u64(ln.w[1], &seed)) return CARC_E_PARSE;

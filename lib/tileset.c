@@ -192,11 +192,46 @@ static int find_local(const tile_type *t, const char *id)
     return -1;
 }
 
-/* Whether placing t at rotation a gives the same tile as at rotation b. */
+/* Whether the feature map (local feature -> local feature) keeps kinds,
+ * attributes and the borders/links relations. */
+static int map_keeps_tile(const tile_type *t, const int *map)
+{
+    unsigned hit = 0; /* one to one: two features never become one */
+    for (int i = 0; i < t->nfeat; i++) hit |= 1u << map[i];
+    if (hit != (1u << t->nfeat) - 1) return 0;
+    for (int i = 0; i < t->nfeat; i++) {
+        const tile_feat *x = &t->feat[i], *y = &t->feat[map[i]];
+        if (x->kind != y->kind || memcmp(x->attr, y->attr, sizeof x->attr)) return 0;
+        for (int j = 0; j < t->nfeat; j++) {
+            if (((x->borders >> j) & 1) != ((y->borders >> map[j]) & 1)) return 0;
+            if (((x->links >> j) & 1) != ((y->links >> map[j]) & 1)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Gives each feature inside the tile (no slots), from the k-th on, a
+ * distinct inner feature to turn into, trying every assignment until the
+ * whole map keeps the tile: two lakes each linked to their own rivers swap
+ * places when the rivers do. */
+static int map_inner(const tile_type *t, int *map, const int *inner, int n, int k, unsigned used)
+{
+    if (k == n) return map_keeps_tile(t, map);
+    for (int j = 0; j < n; j++) {
+        if (used >> j & 1) continue;
+        map[inner[k]] = inner[j];
+        if (map_inner(t, map, inner, n, k + 1, used | 1u << j)) return 1;
+    }
+    return 0;
+}
+
+/* Whether placing t at rotation a gives the same tile as at rotation b:
+ * the same letters, and a one-to-one renaming of its features that keeps
+ * slots, kinds, attributes and relations. */
 static int same_rotation(const tile_type *t, int a, int b)
 {
     if (t->code[a] != t->code[b]) return 0;
-    int map[MAX_FEATS];
+    int map[MAX_FEATS], inner[MAX_FEATS], ninner = 0;
     for (int i = 0; i < MAX_FEATS; i++) map[i] = -1;
     for (int s = 0; s < 12; s++) {
         int fa = t->slot_feat[a][s], fb = t->slot_feat[b][s];
@@ -208,19 +243,17 @@ static int same_rotation(const tile_type *t, int a, int b)
     for (int i = 0; i < t->nfeat; i++) {
         if (t->feat[i].slots == 0) {
             if (map[i] >= 0) return 0;
-            map[i] = i; /* features inside the tile turn with it */
-        }
-        if (map[i] < 0) return 0;
-    }
-    for (int i = 0; i < t->nfeat; i++) {
-        const tile_feat *x = &t->feat[i], *y = &t->feat[map[i]];
-        if (x->kind != y->kind || memcmp(x->attr, y->attr, sizeof x->attr)) return 0;
-        for (int j = 0; j < t->nfeat; j++) {
-            if (((x->borders >> j) & 1) != ((y->borders >> map[j]) & 1)) return 0;
-            if (((x->links >> j) & 1) != ((y->links >> map[j]) & 1)) return 0;
+            inner[ninner++] = i;
+        } else if (map[i] < 0) {
+            return 0;
         }
     }
-    return 1;
+    /* more than six inner features: keep each in place rather than search 7! maps */
+    if (ninner > 6) {
+        for (int k = 0; k < ninner; k++) map[inner[k]] = inner[k];
+        return map_keeps_tile(t, map);
+    }
+    return map_inner(t, map, inner, ninner, 0, 0);
 }
 
 static int finish_tile(parser *ps, tile_type *t)

@@ -53,13 +53,16 @@ int deck_draw(carc_game *g, int d)
     return type;
 }
 
-void out_add(carc_game *g, int type, int reason)
+void out_add_from(carc_game *g, int type, int reason, int d)
 {
     if (type < 0 || g->nout >= MAX_TILES) return;
     g->out_type[g->nout] = (uint8_t)type;
     g->out_reason[g->nout] = (uint8_t)reason;
+    g->out_deck[g->nout] = (uint8_t)d;
     g->nout++;
 }
+
+void out_add(carc_game *g, int type, int reason) { out_add_from(g, type, reason, 0); }
 
 static int next_seat(const carc_game *g, int p) { return p + 1 == g->nplayers ? 0 : p + 1; }
 
@@ -150,6 +153,7 @@ int game_resolve(carc_game *g)
             end_game(g);
             break;
         }
+        g->draw_out = g->nout;
         int t = deck_draw(g, d);
         if (g->v->on_draw) g->v->on_draw(g, t);
         if (board_any_fit(g, t)) {
@@ -491,8 +495,10 @@ static int play(carc_game *g, const carc_move *m, uint8_t *rotation)
         }
         if (m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
         int fi = board_frontier_index(g, m->x, m->y);
-        int rot = g->ts->types[type].canon_rot[m->rotation];
-        if (fi < 0 || !board_fits(g, fi, type, rot)) return CARC_E_ILLEGAL_MOVE;
+        /* an identical turn fits where the listed one does; the tile is laid
+         * as the caller turned it, so its feature ids mean what they meant */
+        int rot = m->rotation;
+        if (fi < 0 || !board_fits(g, fi, type, g->ts->types[type].canon_rot[rot])) return CARC_E_ILLEGAL_MOVE;
         *rotation = (uint8_t)rot;
         if (slot >= 0) { /* the hand keeps its order */
             uint8_t *h = g->held[g->player];
@@ -662,10 +668,26 @@ int replace_drawn(carc_game *g, int tile)
     if (!deck_has(dk, tile)) return CARC_E_UNAVAILABLE;
     hist_rec h = {.kind = H_REPLACE, .which = (uint8_t)g->turn_deck, .forced = (uint8_t)g->hand,
                   .value = (uint16_t)tile};
-    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY || hist_push(g, &h)) return CARC_E_LIMIT;
+    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+    /* the replaced draw did not happen: tiles it hid (under a hill) go back */
+    for (int i = g->nout - 1; i >= g->draw_out; i--) {
+        if (g->out_reason[i] != CARC_REMOVED_HIDDEN) continue;
+        deck *back = &g->decks[g->out_deck[i]];
+        back->left[back->nleft++] = g->out_type[i];
+        for (int j = i; j + 1 < g->nout; j++) {
+            g->out_type[j] = g->out_type[j + 1];
+            g->out_reason[j] = g->out_reason[j + 1];
+            g->out_deck[j] = g->out_deck[j + 1];
+        }
+        g->nout--;
+    }
     dk->left[dk->nleft++] = (uint8_t)g->hand;
     deck_remove(dk, tile);
     g->hand = tile;
+    /* the named tile is drawn like any other (a hill hides its tile), and the
+     * replacement is recorded after the draws it set off, as a move is */
+    if (g->v->on_draw) g->v->on_draw(g, tile);
+    hist_push(g, &h);
     if (!board_any_fit(g, tile)) {
         g->hand_valid = 0;
         out_add(g, tile, CARC_REMOVED_UNPLACEABLE);

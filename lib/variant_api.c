@@ -213,7 +213,7 @@ int carc_deck_discard(carc_game *g, int d)
 {
     if (!g || d < 0 || d >= g->ts->ndecks) return -1;
     int t = deck_draw(g, d);
-    out_add(g, t, CARC_REMOVED_HIDDEN);
+    out_add_from(g, t, CARC_REMOVED_HIDDEN, d);
     return t;
 }
 

@@ -267,13 +267,14 @@ Test(core_moves, identical_rotations_listed_once)
     cr_assert_eq(mv[0].x, 0);
     cr_assert_eq(mv[0].y, 1);
     cr_assert_eq(mv[0].rotation, 0);
-    /* a non-lowest rotation of the same tile is accepted as that tile */
+    /* a non-lowest rotation of the same tile is accepted, and laid as given
+     * so that feature indices keep the meaning the caller gave them */
     carc_move m = mv[0];
     m.rotation = 2;
     cr_assert_eq(carc_game_apply(g, &m), CARC_OK);
     carc_placed_tile pt;
     cr_assert_eq(carc_game_tile(g, 1, &pt), CARC_OK);
-    cr_assert_eq(pt.rotation, 0, "stored as the lowest rotation of its group");
+    cr_assert_eq(pt.rotation, 2, "laid as the caller turned it");
     cr_assert_eq(t_pass(g), CARC_OK);
 
     cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "X")), CARC_OK);

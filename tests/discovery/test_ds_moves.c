@@ -266,7 +266,7 @@ Test(discovery_moves, hands_match_reference) { check_games(101, 32, 1); }
 
 /* D37 turned half round shows the same picture (a city on each grassland,
  * both facing the one sea): one placement, and a move naming the half turn
- * is taken as the unturned tile. (D22 and D39, whose half turn moves the
+ * is accepted and laid as given (feature ids follow the caller's turn). (D22 and D39, whose half turn moves the
  * city to another sea, are in test_ds_tiles.c.) */
 Test(discovery_moves, identical_turns_are_one_placement)
 {
@@ -283,6 +283,6 @@ Test(discovery_moves, identical_turns_are_one_placement)
     cr_assert_eq(carc_game_apply(g, &m), CARC_OK);
     carc_placed_tile pt;
     cr_assert_eq(carc_game_tile(g, 1, &pt), CARC_OK);
-    cr_assert_eq(pt.rotation, 0, "stored as the lowest turn of its picture");
+    cr_assert_eq(pt.rotation, 2, "laid as the caller turned it");
     t_free(&t);
 }

@@ -87,4 +87,14 @@ static inline int hs_deck_left(carc_game *g)
     return n;
 }
 
+/* Tiles put out of play unseen (under hills) so far. */
+static inline int hs_hidden(const carc_game *g)
+{
+    int n = 0, count = 0, reason;
+    carc_game_removed_count(g, &count);
+    for (int i = 0; i < count; i++)
+        if (carc_game_removed(g, i, NULL, &reason) == CARC_OK && reason == CARC_REMOVED_HIDDEN) n++;
+    return n;
+}
+
 #endif

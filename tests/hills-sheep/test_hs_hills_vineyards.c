@@ -2,6 +2,7 @@
  * tile D lies at (0,0) with its city north and its road west-east. */
 #include <criterion/criterion.h>
 
+#include "core/helpers.h"
 #include "hs_support.h"
 
 /* A closed city of five tiles and one coat of arms (12 points) where P1's
@@ -115,7 +116,7 @@ Test(hills_sheep_hills, a_hill_hides_one_tile_so_the_game_has_fewer_turns)
         cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
         cr_assert_eq(drawn, t_type(g, "HS03"));
         cr_assert_eq(hs_deck_left(g), hills ? 2 : 3);
-        cr_assert_eq(((hs_state *)carc_variant_state(g))->hidden, hills);
+        cr_assert_eq(hs_hidden(g), hills);
         cr_assert_eq(play_out(g), hills ? 4 : 5);
         t_free(&t);
     }
@@ -128,7 +129,7 @@ Test(hills_sheep_hills, a_hill_drawn_last_hides_nothing)
     cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "E")), CARC_OK);
     cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "HS03")), CARC_OK);
     cr_assert_eq(play_out(g), 3);
-    cr_assert_eq(((hs_state *)carc_variant_state(g))->hidden, 0);
+    cr_assert_eq(hs_hidden(g), 0);
     t_free(&t);
 }
 
@@ -296,5 +297,53 @@ Test(hills_sheep_tiles, tile_set_has_90_tiles_8_hills_8_vineyards)
         all |= s;
     }
     cr_assert_eq(all, 0xFFFu & ~(1u << 7));
+    t_free(&t);
+}
+
+/* The hill rule holds however the tile came to be drawn: naming a hill in
+ * place of the drawn tile hides a tile under it, and naming another tile in
+ * place of a drawn hill gives the hill's hidden tile back to the stack.
+ * Both games save and load back. */
+Test(hills_sheep_hills, replacing_a_drawn_tile_keeps_the_hill_rule)
+{
+    tgame t = t_new_deck("hills-sheep", 2, "HS03:1 E:3", NULL, 0);
+    carc_game *g = t.g;
+    cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "E")), CARC_OK);
+    int drawn;
+    cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
+    cr_assert_eq(hs_deck_left(g), 3);
+    cr_assert_eq(hs_hidden(g), 0);
+    /* E drawn, a hill named instead: the hill hides one of the E's */
+    cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "HS03")), CARC_OK);
+    cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
+    cr_assert_eq(drawn, t_type(g, "HS03"));
+    cr_assert_eq(hs_hidden(g), 1);
+    cr_assert_eq(hs_deck_left(g), 2, "E went back, another E went under the hill");
+    char *a = h_save(g);
+    carc_game *back;
+    cr_assert_eq(carc_game_load(&(carc_load_options){.struct_size = sizeof(carc_load_options), .tileset = t.ts}, a,
+                                strlen(a), &back),
+                 CARC_OK, "%s", a);
+    char *b = h_save(back);
+    cr_assert_str_eq(a, b);
+    free(b);
+    carc_game_free(back);
+    /* the hill named away again: its hidden tile comes back */
+    cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "E")), CARC_OK);
+    cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
+    cr_assert_eq(drawn, t_type(g, "E"));
+    cr_assert_eq(hs_hidden(g), 0);
+    cr_assert_eq(hs_deck_left(g), 3, "the hill and the tile under it are both back");
+    free(a);
+    a = h_save(g);
+    cr_assert_eq(carc_game_load(&(carc_load_options){.struct_size = sizeof(carc_load_options), .tileset = t.ts}, a,
+                                strlen(a), &back),
+                 CARC_OK, "%s", a);
+    b = h_save(back);
+    cr_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    carc_game_free(back);
+    cr_assert_eq(play_out(g), 5, "every tile is played: nothing stayed hidden");
     t_free(&t);
 }

@@ -111,7 +111,7 @@ Test(hills_sheep_random, hidden_tiles_shorten_random_games)
         carc_game *g;
         cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
         int tiles = random_game(g, &rng, buf);
-        int hidden = ((hs_state *)carc_variant_state(g))->hidden;
+        int hidden = hs_hidden(g);
         int h = hills_on_board(g);
         /* each hill hides a tile unless it was the last one drawn (or,
          * rarely, it fit nowhere and left the game itself) */
@@ -123,7 +123,7 @@ Test(hills_sheep_random, hidden_tiles_shorten_random_games)
         o.rule_count = 1;
         cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
         tiles = random_game(g, &rng, buf);
-        cr_assert_eq(((hs_state *)carc_variant_state(g))->hidden, 0);
+        cr_assert_eq(hs_hidden(g), 0);
         without += tiles;
         carc_game_free(g);
     }

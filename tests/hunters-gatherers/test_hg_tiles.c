@@ -123,3 +123,24 @@ Test(hunters_gatherers_tiles, stacks_of_a_new_game)
     cr_assert_eq(ti.count, 3);
     t_free(&t);
 }
+
+/* HG20-83 (a river on every side, two lakes each fed by two rivers) looks
+ * the same turned half round: the lakes swap places with their rivers. West
+ * of the start tile every turn fits, and only the two different-looking
+ * turns are listed. */
+Test(hunters_gatherers_tiles, symmetric_tile_with_two_lakes_listed_twice)
+{
+    tgame t = t_new_deck_flat("hunters-gatherers", 2, "HG20-83:1", NULL, 0);
+    cr_assert_not_null(t.g);
+    cr_assert_eq(carc_game_set_next_tile(t.g, t_type(t.g, "HG20-83")), CARC_OK);
+    carc_move mv[64];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(t.g, mv, 64, &n), CARC_OK);
+    cr_assert_eq(n, 2u);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(mv[i].x, -1);
+        cr_assert_eq(mv[i].y, 0);
+        cr_assert_lt(mv[i].rotation, 2, "rotations 2 and 3 repeat 0 and 1");
+    }
+    t_free(&t);
+}

@@ -147,7 +147,7 @@ static int tile_extends_flock(carc_game *g, int player)
 static void hs_on_draw(carc_game *g, int tile_type)
 {
     if (!carc_rule(g, HS_OPT_HILLS) || !type_has(g, tile_type, HS_KIND_HILL)) return;
-    if (carc_deck_discard(g, 0) >= 0) st(g)->hidden++;
+    carc_deck_discard(g, 0); /* the core lists it as removed, hidden */
 }
 
 static int hs_figure_allowed(carc_game *g, int figure_kind, int piece)

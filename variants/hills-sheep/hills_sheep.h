@@ -64,7 +64,6 @@ enum hs_tiebreak {
 typedef struct hs_state {
     uint8_t flock[CARC_MAX_PLAYERS][HS_SHEEP_KINDS];
     uint8_t action_open; /* the open action phase is this player's flock choice */
-    uint8_t hidden;      /* tiles put out of play under hills so far */
 } hs_state;
 
 #endif
