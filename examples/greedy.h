@@ -49,11 +49,16 @@ static void greedy_finish_turn(carc_game *g, int me, carc_move *buf)
     }
 }
 
-/* The value for `me` of playing m now and then the best next decision of the turn. */
+/* The value for `me` of playing m now and then the best next decision of the
+ * turn. A copy carries the game's generator, so it would know the next
+ * tile and token; reseeding it from the bot's own generator (a fresh seed
+ * per decision, the same for every move tried) makes the look-ahead fair:
+ * what is hidden is guessed, not read. */
 static double greedy_try(const carc_game *g, const carc_move *m, int me, carc_game *s1, carc_game *s2,
-                         carc_move *buf2, carc_move *buf3)
+                         carc_move *buf2, carc_move *buf3, uint64_t guess)
 {
     carc_game_copy(s1, g);
+    carc_game_reseed(s1, guess);
     if (carc_game_apply(s1, m) != CARC_OK) return -1e9;
     carc_phase phase;
     int player;
@@ -89,8 +94,9 @@ static int greedy_step(carc_game *g, carc_game *scratch[3], carc_move *bufs[3], 
     carc_game_state(g, NULL, &me);
     double best = -1e18;
     size_t pick = 0, ties = 0;
+    uint64_t guess = bot_rand(rng);
     for (size_t i = 0; i < n; i++) {
-        double v = greedy_try(g, &bufs[0][i], me, scratch[0], scratch[1], bufs[1], bufs[2]);
+        double v = greedy_try(g, &bufs[0][i], me, scratch[0], scratch[1], bufs[1], bufs[2], guess);
         if (v > best + 1e-9) {
             best = v;
             pick = i;

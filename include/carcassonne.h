@@ -134,6 +134,9 @@ typedef struct carc_variant_info {
     int category_count;       /**< Scoring categories (see carc_variant_category()). */
     /* appended in 0.2.0: filled only when struct_size covers them */
     int bag_count;            /**< Token bags and supplies (see carc_variant_bag()). */
+    int kind_count;           /**< Feature kinds (see carc_variant_kind()). */
+    int action_count;         /**< Named ACTION moves (see carc_variant_action()). */
+    int view_count;           /**< Public per-game quantities (see carc_variant_view()). */
 } carc_variant_info;
 
 /** Smallest struct_size accepted for ::carc_variant_info: the members 0.1 had, without trailing padding. */
@@ -191,6 +194,50 @@ CARC_API int carc_variant_bag(const carc_variant *v, int bag, const char **name,
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
  */
 CARC_API int carc_variant_bag_token(const carc_variant *v, int bag, int token, const char **name, int *initial);
+
+/**
+ * A feature kind of a variant: its name (as in tile data) and a colour a
+ * client may draw it with (`"#rrggbb"`, the variant's choice, or a neutral
+ * grey when the variant gives none).
+ * @param v the variant. @param kind 0 .. number of kinds - 1 (carc_variant_kind() answers
+ *        ::CARC_E_RANGE past the last).
+ * @param name,color out (each may be NULL): static strings.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_kind(const carc_variant *v, int kind, const char **name, const char **color);
+
+/**
+ * An ACTION move of a variant: the code in ::carc_move `action`, its name in
+ * move text and saves, and which fields follow the name (::carc_action_args
+ * in carcassonne_variant.h: 1 target, 2 square, 4 feature).
+ * @param v the variant. @param index 0 .. carc_variant_info::action_count - 1.
+ * @param code,name,args,help out (each may be NULL).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_action(const carc_variant *v, int index, unsigned *code, const char **name, unsigned *args,
+                                 const char **help);
+
+/** The owners a view's values belong to (carc_variant_view()). */
+typedef enum carc_view_shape {
+    CARC_VIEW_GAME = 0,    /**< one set of values for the whole game (owner 0) */
+    CARC_VIEW_PLAYER = 1,  /**< a set per seat (owner = seat) */
+    CARC_VIEW_FIGURE = 2,  /**< a set per figure (owner = figure id) */
+    CARC_VIEW_TILE = 3,    /**< a set per placed tile (owner = tile index) */
+    CARC_VIEW_FEATURE = 4  /**< a set per feature of a placed tile (owner = tile index * ::CARC_VIEW_FEATURE_STRIDE + feature) */
+} carc_view_shape;
+
+/** Multiplier of the tile index in the owner of a ::CARC_VIEW_FEATURE view. */
+#define CARC_VIEW_FEATURE_STRIDE 16
+
+/**
+ * A public quantity a variant keeps per game (a view): its name, a line of
+ * help, its shape (::carc_view_shape) and how many values each owner has.
+ * Read the values with carc_game_view().
+ * @param v the variant. @param index 0 .. carc_variant_info::view_count - 1.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_view(const carc_variant *v, int index, const char **name, const char **help, int *shape,
+                               int *length);
 
 /**
  * Creates a registry holding every built-in variant.
@@ -538,6 +585,36 @@ CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
  */
 CARC_API int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, size_t cap);
 
+/**
+ * Writes a move as one line of text in the words of saved games, e.g.
+ * `tile K 2 -1 1`, `figure shepherd f1` (on the tile placed this turn),
+ * `pass`, `action grow 7`, `action hike 5 2 -1 p1` (actions by the names
+ * and arguments the variant declares, carc_variant_action(); an unnamed
+ * action as its six numbers `action CODE TARGET X Y FIGURE FEATURE`).
+ * Feature ids are those of the tile lying at the move's square, so a
+ * FIGURE move is written while its tile is on the board.
+ * @param g the game the move belongs to. @param m the move.
+ * @param buf,cap caller buffer (may be NULL/0 to ask for the length); a
+ *        terminating NUL is written when there is room.
+ * @param len out: length of the text without the NUL.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER, ::CARC_E_INVALID (a
+ *         figure or feature that does not exist on that square, an unknown kind).
+ */
+CARC_API int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t cap, size_t *len);
+
+/**
+ * Reads one move written by carc_move_format() (or typed by a person).
+ * It says what the words mean; whether the move is legal is for
+ * carc_game_apply() to decide. A `figure` move without a square is on the
+ * tile placed this turn.
+ * @param g the game. @param text,len the text (one line; need not be NUL-terminated).
+ * @param out receives the move (unchanged on failure).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed),
+ *         ::CARC_E_NOT_FOUND (no such tile, figure, feature or action name),
+ *         ::CARC_E_PHASE (a `figure` move with no tile placed this turn).
+ */
+CARC_API int carc_move_parse(const carc_game *g, const char *text, size_t len, carc_move *out);
+
 /** @} */
 
 /** @defgroup queries Queries
@@ -614,6 +691,16 @@ CARC_API int carc_game_supply(const carc_game *g, int player, int kind, int *n);
 CARC_API int carc_game_figure_points(carc_game *g, int figure, int *points);
 
 /**
+ * A value of a variant's view (carc_variant_view()): value `k` of `owner`.
+ * @param g the game. @param view view index.
+ * @param owner by the view's shape: 0 (game), a seat, a figure id, a placed
+ *        tile index, or `tile_index * CARC_VIEW_FEATURE_STRIDE + feature`.
+ * @param k 0 .. the view's length - 1. @param value out.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_game_view(carc_game *g, int view, int owner, int k, int *value);
+
+/**
  * Tokens of a bag (carc_variant_bag()) that a player holds, or with
  * `player` -1 that are still in the bag or supply.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
@@ -632,6 +719,20 @@ CARC_API int carc_game_score(const carc_game *g, int player, int *score);
  */
 CARC_API int carc_game_score_breakdown(const carc_game *g, int player, int *out, int n);
 
+/**
+ * What each player would have if the game ended now: the final scoring run
+ * on a copy, the game itself unchanged. Bots use it as an evaluation and
+ * clients show it. For a finished game it is the final score.
+ * @param g the game.
+ * @param totals,ntotals out: total of seat p in `totals[p]` (entries past
+ *        the players are 0; may be NULL with 0).
+ * @param breakdown,nbreakdown out: `breakdown[p * category_count + c]` for
+ *        seat p and category c (carc_variant_category()); may be NULL with 0.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_NOMEM.
+ * Allocates one scratch game per call.
+ */
+CARC_API int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown);
+
 /** Nonzero in `*over` when the game has ended. @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_is_over(carc_game *g, int *over);
 
@@ -645,8 +746,15 @@ CARC_API int carc_game_winners(carc_game *g, unsigned *mask);
 typedef enum carc_reason {
     CARC_REASON_COMPLETED = 0, /**< A feature was completed during play. */
     CARC_REASON_FINAL = 1,     /**< Final scoring at game end. */
-    CARC_REASON_ACTION = 2     /**< A variant action (removing a follower, a flock, a special tile). */
+    CARC_REASON_ACTION = 2     /**< A variant action (removing a follower, a flock, a special tile, an extra turn). */
 } carc_reason;
+
+/** What an entry of the game's log (carc_game_log()) records. */
+typedef enum carc_event_kind {
+    CARC_EVENT_SCORE = 0,      /**< A player scored (`points` may be 0). */
+    CARC_EVENT_COMPLETED = 1,  /**< A feature was completed and nobody scored it (`player` is -1). */
+    CARC_EVENT_EXTRA_TURN = 2  /**< `player` was granted an extra turn. */
+} carc_event_kind;
 
 /** One scoring event: who got how many points, for which feature and why. */
 typedef struct carc_event {
@@ -659,11 +767,41 @@ typedef struct carc_event {
     int feature;     /**< Feature index on that tile (-1 if none). */
 } carc_event;
 
-/** Number of scoring events so far. @return ::CARC_OK or ::CARC_E_NULL. */
+/** Number of scoring events (awards of points) so far; carc_game_log_count() counts every entry of the log. @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_event_count(const carc_game *g, int *n);
 
 /** Scoring event `i` (oldest first). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
 CARC_API int carc_game_event(const carc_game *g, int i, carc_event *out);
+
+/** An entry of the game's log: every award, every completion nobody scored, every extra turn. */
+typedef struct carc_event_info {
+    uint32_t struct_size;    /**< Set to `sizeof(carc_event_info)`. */
+    int kind;                /**< A ::carc_event_kind: skip the kinds you do not want. */
+    int turn;                /**< Turn number. */
+    int player;              /**< Who scored or plays again; -1 for a completion that paid nobody. */
+    int points;              /**< Points scored (0 for the other kinds). */
+    int category;            /**< Scoring category (carc_variant_category()). */
+    int reason;              /**< A ::carc_reason. */
+    int tile_index;          /**< A tile of the feature: this turn's tile if it is part of it, else
+                                  the feature's oldest tile; -1 when no feature is concerned. */
+    int x;                   /**< That tile's column. */
+    int y;                   /**< That tile's row. */
+    int feature;             /**< The feature's index on that tile (-1 if none). */
+    const char *feature_id;  /**< Its id in the tile data, e.g. `"c1"` (`""` if none); lives as long as the game. */
+    int tiles;               /**< Tiles the feature covered then. */
+    int complete;            /**< Nonzero if the feature was complete then. */
+} carc_event_info;
+
+/** Number of entries in the game's log. @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_game_log_count(const carc_game *g, int *n);
+
+/**
+ * Entry `i` of the game's log (oldest first): each award (as
+ * carc_game_event() gives them, plus awards of 0 points), each feature
+ * completed that nobody scored, each extra turn granted.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION.
+ */
+CARC_API int carc_game_log(const carc_game *g, int i, carc_event_info *out);
 
 /** @} */
 

@@ -121,6 +121,34 @@ typedef struct carc_bag_desc {
     unsigned initial[CARC_MAX_TOKENS];             /**< How many of each at the start. */
 } carc_bag_desc;
 
+/** What the words after an action's name stand for (::carc_action_desc, move text). */
+enum carc_action_args {
+    CARC_ARG_TARGET = 1u << 0,  /**< the move's `target` (a figure id, a token kind...) */
+    CARC_ARG_SQUARE = 1u << 1,  /**< the move's `x` and `y` (a square on the board) */
+    CARC_ARG_FEATURE = 1u << 2  /**< the move's `feature`, as the feature id of the tile at (`x`,`y`) */
+};
+
+/** An ACTION move of a variant: its code, the name it has in move text, its arguments. */
+typedef struct carc_action_desc {
+    unsigned code;      /**< The move's `action` field. */
+    const char *name;   /**< One word, e.g. `"grow"` or `"shaman-return"`. */
+    unsigned args;      /**< ::carc_action_args: which fields follow the name, in the order target, x y, feature. */
+    const char *help;   /**< One line describing it. */
+} carc_action_desc;
+
+/**
+ * A public quantity of a game of the variant (a view), read by
+ * carc_game_view(): the sheep beside each shepherd, the animals a trap
+ * covered, the tokens a tied field still has to share... `length` values
+ * belong to each owner the shape names.
+ */
+typedef struct carc_view_desc {
+    const char *name;   /**< One word, e.g. `"flock"`. */
+    const char *help;   /**< One line saying what the values are. */
+    int shape;          /**< A ::carc_view_shape. */
+    int length;         /**< Values per owner (at least 1). */
+} carc_view_desc;
+
 /**
  * The variant vtable. New members are only ever appended; `struct_size`
  * tells the library which ones a variant compiled against an older header
@@ -181,8 +209,24 @@ struct carc_variant {
     void (*end_of_turn)(carc_game *g);
     /** Game end. Default: carc_score_feature() for every feature of a ::CARC_KIND_FINAL kind. */
     void (*final_scoring)(carc_game *g);
-    /* Members appended in later versions go here; the library reads them
-     * only when `struct_size` says the variant has them. */
+
+    /* ---- appended in 0.2.0: the library reads them only when struct_size covers them ---- */
+
+    /** The variant's ACTION moves by name (move text, saves). Unnamed codes print as numbers. */
+    const carc_action_desc *actions;
+    int action_count;                 /**< Entries in `actions`. */
+    /** Public per-game quantities (carc_game_view()). */
+    const carc_view_desc *views;
+    int view_count;                   /**< Entries in `views`. */
+    /**
+     * Value `k` (0 .. length-1) of view `view` for `owner` (a seat, a figure
+     * id, a placed tile index, a tile's feature as `tile_index *
+     * ::CARC_VIEW_FEATURE_STRIDE + feature`, or 0, by the view's shape). The
+     * library has checked the ranges. Returns the value.
+     */
+    int (*view_value)(carc_game *g, int view, int owner, int k);
+    /** A colour to draw each feature kind with, `"#rrggbb"` (`kind_count` entries), or NULL. */
+    const char *const *kind_colors;
 };
 
 /** Size of a ::carc_variant as compiled against 0.1 headers: the smallest the library accepts. */

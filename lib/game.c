@@ -147,6 +147,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst, src, offsetof(carc_game, pieces));
     memcpy(dst->pieces, src->pieces, (size_t)src->npieces * sizeof src->pieces[0]);
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
+    memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
     dst->v = &dst->vt; /* the copied pointer named the source's vtable */
     if (!src->ts->nside_codes) {

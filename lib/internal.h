@@ -147,9 +147,13 @@ typedef struct figure {
 
 typedef struct event_rec {
     uint16_t turn;
-    uint8_t player, category, reason;
+    uint8_t kind;      /* carc_event_kind */
+    int8_t player;     /* -1: a completion that paid nobody */
+    uint8_t category, reason;
     int16_t points;
-    int16_t piece; /* a piece of the feature, -1 if none */
+    int16_t piece;     /* the feature's piece on this turn's tile, else its oldest; -1 if none */
+    uint8_t tiles;     /* tiles the feature covered (saturating) */
+    uint8_t complete;
 } event_rec;
 
 enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4, H_REPLACE = 5 };
@@ -249,6 +253,7 @@ struct carc_game {
     uint8_t area_tiles[32];
 
     int nevents;
+    int nawards;        /* events that are point awards: what carc_game_event() lists */
     int nhist;
     int npieces;
 
@@ -258,6 +263,7 @@ struct carc_game {
     /* --- copied up to the counts above --- */
     piece pieces[MAX_PIECES];
     event_rec events[MAX_EVENTS];
+    uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
     hist_rec hist[MAX_HISTORY];
 
     /* --- copied up to nfrontier, and kept only for tile sets without a fit
@@ -311,13 +317,20 @@ void out_add(carc_game *g, int type, int reason);
 void out_add_from(carc_game *g, int type, int reason, int deck);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
+/* movetext.c */
+int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap); /* snprintf-like; -1 if not expressible */
+int move_from_words(const carc_game *g, const char *const *words, int n, carc_move *m);
+
 /* scoring.c */
+void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
 void score_final(carc_game *g);
 int feature_points(carc_game *g, int root, int final, int *cat);
 
 /* registry.c */
 int builtin_count(void);
 const carc_variant *builtin_at(int i);
+/* Whether a variant struct (maybe built against an older header) has a member. */
+#define VARIANT_HAS(v, member) ((v)->struct_size >= offsetof(carc_variant, member) + sizeof((v)->member))
 int variant_check(const carc_variant *v);
 const carc_tileset *builtin_tileset(const carc_variant *v); /* shared, or NULL if v is not built in */
 void variant_normalise(const carc_variant *v, carc_variant *out);

@@ -100,6 +100,28 @@ int carc_game_figure_points(carc_game *g, int id, int *points)
     return CARC_OK;
 }
 
+int carc_game_view(carc_game *g, int view, int owner, int k, int *value)
+{
+    if (!g || !value) return CARC_E_NULL;
+    if (view < 0 || view >= g->v->view_count) return CARC_E_RANGE;
+    const carc_view_desc *d = &g->v->views[view];
+    if (k < 0 || k >= d->length) return CARC_E_RANGE;
+    int ok;
+    switch (d->shape) {
+    case CARC_VIEW_GAME: ok = owner == 0; break;
+    case CARC_VIEW_PLAYER: ok = owner >= 0 && owner < g->nplayers; break;
+    case CARC_VIEW_FIGURE: ok = owner >= 0 && owner < g->nfigures; break;
+    case CARC_VIEW_TILE: ok = owner >= 0 && owner < g->ntiles; break;
+    default: {
+        int tile = owner / CARC_VIEW_FEATURE_STRIDE, f = owner % CARC_VIEW_FEATURE_STRIDE;
+        ok = owner >= 0 && tile < g->ntiles && f < g->ts->types[g->tiles[tile].type].nfeat;
+    }
+    }
+    if (!ok) return CARC_E_RANGE;
+    *value = g->v->view_value(g, view, owner, k);
+    return CARC_OK;
+}
+
 int carc_game_tokens(const carc_game *g, int b, int player, int token, int *n)
 {
     if (!g || !n) return CARC_E_NULL;
@@ -152,15 +174,15 @@ int carc_game_winners(carc_game *g, unsigned *mask)
 int carc_game_event_count(const carc_game *g, int *n)
 {
     if (!g || !n) return CARC_E_NULL;
-    *n = g->nevents;
+    *n = g->nawards;
     return CARC_OK;
 }
 
 int carc_game_event(const carc_game *g, int i, carc_event *out)
 {
     if (!g || !out) return CARC_E_NULL;
-    if (i < 0 || i >= g->nevents) return CARC_E_RANGE;
-    const event_rec *e = &g->events[i];
+    if (i < 0 || i >= g->nawards) return CARC_E_RANGE;
+    const event_rec *e = &g->events[g->award_at[i]];
     out->turn = e->turn;
     out->player = e->player;
     out->points = e->points;
@@ -168,5 +190,40 @@ int carc_game_event(const carc_game *g, int i, carc_event *out)
     out->reason = e->reason;
     out->tile_index = e->piece >= 0 ? g->pieces[e->piece].tile : -1;
     out->feature = e->piece >= 0 ? g->pieces[e->piece].local : -1;
+    return CARC_OK;
+}
+
+int carc_game_log_count(const carc_game *g, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    *n = g->nevents;
+    return CARC_OK;
+}
+
+int carc_game_log(const carc_game *g, int i, carc_event_info *out)
+{
+    if (!g || !out) return CARC_E_NULL;
+    if (out->struct_size < sizeof *out) return CARC_E_VERSION;
+    if (i < 0 || i >= g->nevents) return CARC_E_RANGE;
+    const event_rec *e = &g->events[i];
+    out->kind = e->kind;
+    out->turn = e->turn;
+    out->player = e->player;
+    out->points = e->points;
+    out->category = e->category;
+    out->reason = e->reason;
+    out->tiles = e->tiles;
+    out->complete = e->complete;
+    out->tile_index = out->feature = out->x = out->y = -1;
+    out->feature_id = "";
+    if (e->piece >= 0) {
+        const piece *p = &g->pieces[e->piece];
+        const placed *pl = &g->tiles[p->tile];
+        out->tile_index = p->tile;
+        out->x = pl->x;
+        out->y = pl->y;
+        out->feature = p->local;
+        out->feature_id = g->ts->types[pl->type].feat[p->local].id;
+    }
     return CARC_OK;
 }

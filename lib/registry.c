@@ -58,6 +58,29 @@ int variant_check(const carc_variant *v)
         for (unsigned t = 0; t < v->bags[b].token_count; t++)
             if (!good_name(v->bags[b].token_names[t]) || v->bags[b].initial[t] > 255) return CARC_E_INVALID;
     }
+    if (VARIANT_HAS(v, kind_colors) && v->kind_colors)
+        for (int k = 0; k < v->kind_count; k++)
+            if (!v->kind_colors[k]) return CARC_E_INVALID;
+    if (VARIANT_HAS(v, action_count)) {
+        if (v->action_count < 0 || (v->action_count && !v->actions)) return CARC_E_INVALID;
+        for (int i = 0; i < v->action_count; i++) {
+            char c0 = v->actions[i].name ? v->actions[i].name[0] : 0; /* a name, not a number */
+            if (!good_name(v->actions[i].name) || !((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z')) ||
+                v->actions[i].code > UINT16_MAX ||
+                (v->actions[i].args & ~7u) || ((v->actions[i].args & CARC_ARG_FEATURE) && !(v->actions[i].args & CARC_ARG_SQUARE)))
+                return CARC_E_INVALID;
+            for (int j = 0; j < i; j++) /* one name, one code */
+                if (v->actions[j].code == v->actions[i].code || strcmp(v->actions[j].name, v->actions[i].name) == 0)
+                    return CARC_E_INVALID;
+        }
+    }
+    if (VARIANT_HAS(v, view_value)) {
+        if (v->view_count < 0 || (v->view_count && (!v->views || !v->view_value))) return CARC_E_INVALID;
+        for (int i = 0; i < v->view_count; i++)
+            if (!good_name(v->views[i].name) || v->views[i].shape < CARC_VIEW_GAME ||
+                v->views[i].shape > CARC_VIEW_FEATURE || v->views[i].length < 1)
+                return CARC_E_INVALID;
+    }
     unsigned figs = 0;
     for (int k = 0; k < v->figure_count; k++) figs += v->figures[k].per_player;
     if (figs * (unsigned)v->max_players > MAX_FIGURES) return CARC_E_LIMIT;
@@ -188,6 +211,9 @@ int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
     full.option_count = v->option_count;
     full.category_count = v->category_count;
     full.bag_count = v->bag_count;
+    full.kind_count = v->kind_count;
+    full.action_count = VARIANT_HAS(v, action_count) ? v->action_count : 0;
+    full.view_count = VARIANT_HAS(v, view_count) ? v->view_count : 0;
     carc_tileset_free(own);
     /* a caller built against an older header gets the members it knows */
     memcpy(info, &full, info->struct_size < sizeof full ? info->struct_size : sizeof full);
@@ -242,5 +268,42 @@ int carc_variant_bag_token(const carc_variant *v, int bag, int token, const char
         return CARC_E_RANGE;
     if (name) *name = v->bags[bag].token_names[token];
     if (initial) *initial = (int)v->bags[bag].initial[token];
+    return CARC_OK;
+}
+
+int carc_variant_kind(const carc_variant *v, int kind, const char **name, const char **color)
+{
+    if (!v) return CARC_E_NULL;
+    if (kind < 0 || kind >= v->kind_count) return CARC_E_RANGE;
+    if (name) *name = v->kinds[kind].name;
+    if (color)
+        *color = VARIANT_HAS(v, kind_colors) && v->kind_colors && v->kind_colors[kind] ? v->kind_colors[kind]
+                                                                                     : "#9e9e9e";
+    return CARC_OK;
+}
+
+int carc_variant_action(const carc_variant *v, int index, unsigned *code, const char **name, unsigned *args,
+                        const char **help)
+{
+    if (!v) return CARC_E_NULL;
+    if (!VARIANT_HAS(v, action_count) || index < 0 || index >= v->action_count) return CARC_E_RANGE;
+    const carc_action_desc *a = &v->actions[index];
+    if (code) *code = a->code;
+    if (name) *name = a->name;
+    if (args) *args = a->args;
+    if (help) *help = a->help ? a->help : "";
+    return CARC_OK;
+}
+
+int carc_variant_view(const carc_variant *v, int index, const char **name, const char **help, int *shape,
+                      int *length)
+{
+    if (!v) return CARC_E_NULL;
+    if (!VARIANT_HAS(v, view_count) || index < 0 || index >= v->view_count) return CARC_E_RANGE;
+    const carc_view_desc *d = &v->views[index];
+    if (name) *name = d->name;
+    if (help) *help = d->help ? d->help : "";
+    if (shape) *shape = d->shape;
+    if (length) *length = d->length;
     return CARC_OK;
 }

@@ -8,7 +8,8 @@
 
 #include "internal.h"
 
-#define SAVE_MAGIC "carcassonne-save 1"
+#define SAVE_MAGIC "carcassonne-save 2"
+/* version 1 wrote figure moves with their square and actions as six numbers; it still loads */
 
 typedef struct out_buf {
     char *buf;
@@ -29,28 +30,14 @@ static void put(out_buf *o, const char *fmt, ...)
     o->len += (size_t)n;
 }
 
-static const char *feature_id(const carc_game *g, int type, int f)
+static void put_move(out_buf *o, const carc_game *g, const carc_move *m)
 {
-    return g->ts->types[type].feat[f].id;
-}
-
-static void put_move(out_buf *o, const carc_game *g, const carc_move *m, int placed_type)
-{
-    switch (m->kind) {
-    case CARC_MOVE_TILE:
-        put(o, "move tile %s %d %d %d\n", g->ts->types[m->tile].name, m->x, m->y, m->rotation);
-        break;
-    case CARC_MOVE_FIGURE:
-        put(o, "move figure %s %s %d %d\n", g->v->figures[m->figure].name, feature_id(g, placed_type, m->feature),
-            m->x, m->y);
-        break;
-    case CARC_MOVE_PASS:
-        put(o, "move pass\n");
-        break;
-    default:
-        put(o, "move action %u %" PRId32 " %d %d %u %u\n", m->action, m->target, m->x, m->y, m->figure, m->feature);
-        break;
-    }
+    char text[512];
+    int n = move_text(g, m, text, sizeof text);
+    if (n < 0 || (size_t)n >= sizeof text) /* cannot happen for a move the game accepted */
+        snprintf(text, sizeof text, "action %u %ld %d %d %u %u", m->action, (long)m->target, m->x, m->y, m->figure,
+                 m->feature);
+    put(o, "move %s\n", text);
 }
 
 int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
@@ -63,7 +50,6 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
     put(&o, "seed %" PRIu64 "\n", g->seed);
     put(&o, "tileset %016" PRIx64 "\n", g->ts->fingerprint);
     for (int i = 0; i < g->v->option_count; i++) put(&o, "rule %s %d\n", g->v->options[i].name, g->rules[i]);
-    int placed_type = -1;
     for (int i = 0; i < g->nhist; i++) {
         const hist_rec *h = &g->hist[i];
         if (h->kind == H_DRAW) {
@@ -77,8 +63,7 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
             put(&o, "token %s %s%s\n", g->v->bags[h->which].name,
                 g->v->bags[h->which].token_names[h->value], h->forced ? " forced" : "");
         } else {
-            if (h->move.kind == CARC_MOVE_TILE) placed_type = h->move.tile;
-            put_move(&o, g, &h->move, placed_type);
+            put_move(&o, g, &h->move);
         }
     }
     /* fixed draws queued but not yet made */
@@ -202,65 +187,20 @@ static int find_token(const carc_game *g, const char *bag_name, const char *tok,
     return -1;
 }
 
-static int parse_move(carc_game *g, const line *ln, carc_move *m)
+/* The words after "move": what carc_move_parse() reads. */
+static int parse_move(const carc_game *g, const line *ln, carc_move *m)
 {
-    memset(m, 0, sizeof *m);
-    long a, b, c, d, e, f;
-    if (ln->n == 2 && strcmp(ln->w[1], "pass") == 0) {
-        m->kind = CARC_MOVE_PASS;
-        return 0;
-    }
-    if (ln->n == 6 && strcmp(ln->w[1], "tile") == 0) {
-        int t = find_type(g, ln->w[2]);
-        if (t < 0 || to_int(ln->w[3], -32768, 32767, &a) || to_int(ln->w[4], -32768, 32767, &b) ||
-            to_int(ln->w[5], 0, 3, &c))
-            return -1;
-        m->kind = CARC_MOVE_TILE;
-        m->tile = (uint16_t)t;
-        m->x = (int16_t)a;
-        m->y = (int16_t)b;
-        m->rotation = (uint8_t)c;
-        return 0;
-    }
-    if (ln->n == 6 && strcmp(ln->w[1], "figure") == 0) {
-        if (g->turn_tile < 0) return -1;
-        const tile_type *t = &g->ts->types[g->tiles[g->turn_tile].type];
-        int k = -1, fe = -1;
-        for (int i = 0; i < g->v->figure_count; i++)
-            if (strcmp(g->v->figures[i].name, ln->w[2]) == 0) k = i;
-        for (int i = 0; i < t->nfeat; i++)
-            if (strcmp(t->feat[i].id, ln->w[3]) == 0) fe = i;
-        if (k < 0 || fe < 0 || to_int(ln->w[4], -32768, 32767, &a) || to_int(ln->w[5], -32768, 32767, &b))
-            return -1;
-        m->kind = CARC_MOVE_FIGURE;
-        m->figure = (uint8_t)k;
-        m->feature = (uint8_t)fe;
-        m->x = (int16_t)a;
-        m->y = (int16_t)b;
-        return 0;
-    }
-    if (ln->n == 8 && strcmp(ln->w[1], "action") == 0) {
-        if (to_int(ln->w[2], 0, 65535, &a) || to_int(ln->w[3], INT32_MIN, INT32_MAX, &b) ||
-            to_int(ln->w[4], -32768, 32767, &c) || to_int(ln->w[5], -32768, 32767, &d) ||
-            to_int(ln->w[6], 0, 255, &e) || to_int(ln->w[7], 0, 255, &f))
-            return -1;
-        m->kind = CARC_MOVE_ACTION;
-        m->action = (uint16_t)a;
-        m->target = (int32_t)b;
-        m->x = (int16_t)c;
-        m->y = (int16_t)d;
-        m->figure = (uint8_t)e;
-        m->feature = (uint8_t)f;
-        return 0;
-    }
-    return -1;
+    const char *w[MAX_WORDS];
+    for (int i = 1; i < ln->n; i++) w[i - 1] = ln->w[i];
+    return move_from_words(g, w, ln->n - 1, m);
 }
 
 /* The header: magic, variant, players, seed, tileset, rules. */
 static int load_header(const carc_load_options *opts, const char **p, const char *end, carc_game **out)
 {
     line ln;
-    if (next_line(p, end, &ln) != 1 || ln.n != 2 || strcmp(ln.w[0], "carcassonne-save") || strcmp(ln.w[1], "1"))
+    if (next_line(p, end, &ln) != 1 || ln.n != 2 || strcmp(ln.w[0], "carcassonne-save") ||
+        (strcmp(ln.w[1], "1") && strcmp(ln.w[1], "2")))
         return CARC_E_PARSE;
     carc_game_options o;
     memset(&o, 0, sizeof o);

@@ -17,17 +17,46 @@ void carc_award(carc_game *g, int player, int points, int category, int reason, 
     if (category < 0 || category >= CARC_MAX_CATEGORIES) category = 0;
     g->score[player] = add_sat(g->score[player], points);
     g->cat[player][category] = add_sat(g->cat[player][category], points);
-    /* the log keeps 16 bits a award; the totals above stay exact */
-    if (points > INT16_MAX) points = INT16_MAX;
-    if (points < INT16_MIN) points = INT16_MIN;
-    if (points == 0 || g->nevents == MAX_EVENTS) return;
-    event_rec *e = &g->events[g->nevents++];
+    log_event(g, CARC_EVENT_SCORE, player, points, category, reason, feature);
+}
+
+/* The piece an event names: the feature's piece on this turn's tile when
+ * the tile is part of it (what the player just did), else the piece on the
+ * feature's oldest tile; stable whichever piece the union-find made root. */
+static int event_piece(const carc_game *g, int root)
+{
+    int best = root, p = root;
+    do {
+        if (g->turn_tile >= 0 && g->pieces[p].tile == g->turn_tile) return p;
+        if (p < best) best = p;
+        p = g->pieces[p].next[FEAT];
+    } while (p != root);
+    return best;
+}
+
+void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
+{
+    if (g->nevents == MAX_EVENTS) return;
+    event_rec *e = &g->events[g->nevents];
     e->turn = (uint16_t)g->turn;
-    e->player = (uint8_t)player;
+    e->kind = (uint8_t)kind;
+    e->player = (int8_t)player;
     e->category = (uint8_t)category;
     e->reason = (uint8_t)reason;
-    e->points = (int16_t)points;
-    e->piece = (int16_t)(feature >= 0 && feature < g->npieces ? feature : -1);
+    /* the log keeps 16 bits an award; the totals stay exact */
+    e->points = (int16_t)(points > INT16_MAX ? INT16_MAX : points < INT16_MIN ? INT16_MIN : points);
+    e->piece = -1;
+    e->tiles = 0;
+    e->complete = 0;
+    if (feature >= 0 && feature < g->npieces) {
+        int root = feat_find(g, feature), tiles = feat_tiles(g, root);
+        e->piece = (int16_t)event_piece(g, root);
+        e->tiles = (uint8_t)(tiles > 255 ? 255 : tiles);
+        e->complete = (uint8_t)feat_complete(g, root);
+    }
+    /* awards of 0 points stayed out of carc_game_event(), as they always did */
+    if (kind == CARC_EVENT_SCORE && points != 0) g->award_at[g->nawards++] = (uint16_t)g->nevents;
+    g->nevents++;
 }
 
 int feature_points(carc_game *g, int root, int final, int *cat)

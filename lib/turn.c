@@ -81,6 +81,25 @@ static void end_game(carc_game *g)
         score_final(g);
 }
 
+int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown)
+{
+    if (!g || (!totals && ntotals > 0) || (!breakdown && nbreakdown > 0)) return CARC_E_NULL;
+    if (ntotals < 0 || nbreakdown < 0) return CARC_E_RANGE;
+    carc_game *s;
+    int r = carc_game_clone(g, &s);
+    if (r) return r;
+    /* the scratch game ends here and is scored as at the real end */
+    if (!s->over) end_game(s);
+    int cats = g->v->category_count;
+    for (int p = 0; p < ntotals; p++) totals[p] = p < g->nplayers ? s->score[p] : 0;
+    for (int i = 0; i < nbreakdown; i++) {
+        int p = i / cats, c = i % cats;
+        breakdown[i] = p < g->nplayers ? s->cat[p][c] : 0;
+    }
+    carc_game_free(s);
+    return CARC_OK;
+}
+
 /* A tile dealt into a hand, seen by the variant like any draw. */
 static int deal(carc_game *g)
 {
@@ -422,17 +441,20 @@ static void finish_turn(carc_game *g)
     }
     if (g->stage == STAGE_SCORING) {
         while (g->done_next < g->ndone) {
-            int f = feat_find(g, g->done[g->done_next++]);
+            int f = feat_find(g, g->done[g->done_next++]), before = g->nevents;
             if (v->on_completed)
                 v->on_completed(g, f);
             else if (v->kinds[g->pieces[f].kind].flags & CARC_KIND_SCORED)
                 carc_score_feature(g, f, 0);
+            /* so a client can tell "completed, nobody scored" from nothing */
+            if (g->nevents == before) log_event(g, CARC_EVENT_COMPLETED, -1, 0, 0, CARC_REASON_COMPLETED, f);
             if (stopped_for_action(g)) return;
         }
     }
     g->stage = STAGE_PLAY;
     if (v->end_of_turn) v->end_of_turn(g);
     if (g->extra_deck >= 0) {
+        log_event(g, CARC_EVENT_EXTRA_TURN, g->player, 0, 0, CARC_REASON_ACTION, -1);
         g->is_extra = 1;
         g->turn_deck = g->extra_deck;
         g->extra_deck = -1;

@@ -17,6 +17,8 @@ static const carc_figure_desc figures[] = {
 
 static const char *const categories[] = {"road", "city", "monastery", "farm"};
 
+static const char *const colors[] = {CLASSIC_COLORS};
+
 const carc_variant carc_variant_base = {
     .struct_size = sizeof(carc_variant),
     .abi = CARC_VARIANT_ABI,
@@ -33,4 +35,5 @@ const carc_variant carc_variant_base = {
     .categories = categories,
     .category_count = 4,
     .feature_points = classic_feature_points,
+    .kind_colors = colors,
 };

@@ -171,6 +171,12 @@ static const carc_option_desc options[] = {
                             "the two-tile exception means exactly two tiles (else two or fewer)", 0, 1, 0},
 };
 
+static const char *const colors[] = {[DS_MOUNTAIN] = "#8d6e63", [DS_GRASSLAND] = "#9ccc65", [DS_SEA] = "#4fc3f7"};
+
+static const carc_action_desc actions[] = {
+    {DS_ACTION_REMOVE, "remove", CARC_ARG_TARGET, "take a follower back and score its region (target: its figure id)"},
+};
+
 const carc_variant carc_variant_discovery = {
     .struct_size = sizeof(carc_variant),
     .abi = CARC_VARIANT_ABI,
@@ -195,4 +201,7 @@ const carc_variant carc_variant_discovery = {
     .feature_points = feature_points,
     .on_completed = on_completed,
     .final_scoring = final_scoring,
+    .actions = actions,
+    .action_count = 1,
+    .kind_colors = colors,
 };

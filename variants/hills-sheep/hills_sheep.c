@@ -123,6 +123,7 @@ static void draw_for_flock(carc_game *g, int player, int field)
 {
     int t = carc_bag_draw(g, HS_BAG_SHEEP);
     if (t < 0) return; /* cannot happen: wolves always go back */
+    st(g)->last_drawn = (uint8_t)(t + 1);
     if (t == HS_TOKEN_WOLF) {
         carc_bag_return(g, HS_BAG_SHEEP, t, 1);
         send_shepherds_home(g, shepherds_in(g, field));
@@ -251,6 +252,26 @@ static int hs_feature_points(carc_game *g, int feature, int final, int *category
     return pts;
 }
 
+static const char *const colors[] = {CLASSIC_COLORS, "#a1887f", "#7b1fa2"};
+
+static const carc_action_desc actions[] = {
+    {HS_ACTION_GROW, "grow", CARC_ARG_TARGET, "draw a sheep token for your shepherd (target: its figure id)"},
+    {HS_ACTION_GUIDE, "guide", CARC_ARG_TARGET, "score the flocks of your shepherd's field (target: its figure id)"},
+};
+
+enum { VIEW_FLOCK, VIEW_LAST_TOKEN };
+static const carc_view_desc views[] = {
+    [VIEW_FLOCK] = {"flock", "tokens of each sheep kind (1 to 4 sheep) beside the player's shepherd", CARC_VIEW_PLAYER,
+                    HS_SHEEP_KINDS},
+    [VIEW_LAST_TOKEN] = {"last_token", "the sheep bag's token drawn last (-1: none yet)", CARC_VIEW_GAME, 1},
+};
+
+static int hs_view_value(carc_game *g, int view, int owner, int k)
+{
+    if (view == VIEW_FLOCK) return st(g)->flock[owner][k];
+    return (int)st(g)->last_drawn - 1;
+}
+
 const carc_variant carc_variant_hills_sheep = {
     .struct_size = sizeof(carc_variant),
     .abi = CARC_VARIANT_ABI,
@@ -279,4 +300,10 @@ const carc_variant carc_variant_hills_sheep = {
     .feature_points = hs_feature_points,
     .break_tie = hs_break_tie,
     .on_completed = hs_on_completed,
+    .actions = actions,
+    .action_count = 2,
+    .views = views,
+    .view_count = 2,
+    .view_value = hs_view_value,
+    .kind_colors = colors,
 };

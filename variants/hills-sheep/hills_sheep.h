@@ -64,6 +64,7 @@ enum hs_tiebreak {
 typedef struct hs_state {
     uint8_t flock[CARC_MAX_PLAYERS][HS_SHEEP_KINDS];
     uint8_t action_open; /* the open action phase is this player's flock choice */
+    uint8_t last_drawn;  /* the token drawn last, plus one (0: none yet) */
 } hs_state;
 
 #endif

@@ -350,6 +350,25 @@ static const char *const categories[] = {
     [HG_CAT_HUNTER] = "hunter",   [HG_CAT_LOGBOAT] = "logboat", [HG_CAT_HUNTING_TRAP] = "hunting_trap",
 };
 
+static const char *const colors[] = {
+    [HG_FOREST] = "#2e7d32", [HG_GRASSLAND] = "#c5e1a5", [HG_RIVER] = "#29b6f6", [HG_LAKE] = "#0277bd"};
+
+static const carc_action_desc actions[] = {
+    {HG_ACTION_SHAMAN, "shaman-return", CARC_ARG_TARGET, "take one of your meeples back (target: its figure id)"},
+};
+
+static const carc_view_desc views[] = {
+    {"covered", "1 where a hunting trap has used up the animals of this feature", CARC_VIEW_FEATURE, 1},
+};
+
+static int view_value(carc_game *g, int view, int owner, int k)
+{
+    (void)view;
+    (void)k;
+    int tile = owner / CARC_VIEW_FEATURE_STRIDE;
+    return covered(g, carc_tile_first_piece(g, tile) + owner % CARC_VIEW_FEATURE_STRIDE);
+}
+
 const carc_variant carc_variant_hunters_gatherers = {
     .struct_size = sizeof(carc_variant),
     .abi = CARC_VARIANT_ABI,
@@ -373,4 +392,10 @@ const carc_variant carc_variant_hunters_gatherers = {
     .feature_points = feature_points,
     .on_completed = on_completed,
     .final_scoring = final_scoring,
+    .actions = actions,
+    .action_count = 1,
+    .views = views,
+    .view_count = 1,
+    .view_value = view_value,
+    .kind_colors = colors,
 };

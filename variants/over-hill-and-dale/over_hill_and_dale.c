@@ -413,6 +413,29 @@ static const carc_option_desc options[] = {
                                 1, 0},
 };
 
+static const char *const colors[] = {[OHD_PATH] = "#d7ccc8", [OHD_FIELD] = "#ffca28", [OHD_MEADOW] = "#aed581"};
+
+static const carc_action_desc actions[] = {
+    {OHD_ACTION_HIKE, "hike", CARC_ARG_TARGET | CARC_ARG_SQUARE | CARC_ARG_FEATURE,
+     "walk a wanderer along its path (target: its figure id) to the path's feature on the tile at x y"},
+    {OHD_ACTION_PICK, "pick", CARC_ARG_TARGET, "take a harvest token of a shared field (target: token kind)"},
+};
+
+enum { VIEW_POOL, VIEW_PICKER };
+static const carc_view_desc views[] = {
+    [VIEW_POOL] = {"pool", "harvest tokens of each kind a tied field still has to share", CARC_VIEW_GAME,
+                   OHD_TOKEN_KINDS},
+    [VIEW_PICKER] = {"picker", "the player to pick the next shared token (-1: no sharing going on)", CARC_VIEW_GAME, 1},
+};
+
+static int view_value(carc_game *g, int view, int owner, int k)
+{
+    (void)owner;
+    ohd_state *s = st(g);
+    if (view == VIEW_POOL) return s->picking ? s->pool[k] : 0;
+    return s->picking ? s->picker : -1;
+}
+
 const carc_variant carc_variant_over_hill_and_dale = {
     .struct_size = sizeof(carc_variant),
     .abi = CARC_VARIANT_ABI,
@@ -441,4 +464,10 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .on_completed = on_completed,
     .end_of_turn = end_of_turn,
     .final_scoring = final_scoring,
+    .actions = actions,
+    .action_count = 2,
+    .views = views,
+    .view_count = 2,
+    .view_value = view_value,
+    .kind_colors = colors,
 };
