@@ -234,6 +234,10 @@ typedef enum carc_view_shape {
  * help, its shape (::carc_view_shape) and how many values each owner has.
  * Read the values with carc_game_view().
  * @param v the variant. @param index 0 .. carc_variant_info::view_count - 1.
+ * @param name out (may be NULL): one word, e.g. `"flock"`.
+ * @param help out (may be NULL): one line saying what the values are.
+ * @param shape out (may be NULL): a ::carc_view_shape.
+ * @param length out (may be NULL): values per owner.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
  */
 CARC_API int carc_variant_view(const carc_variant *v, int index, const char **name, const char **help, int *shape,
@@ -487,6 +491,7 @@ CARC_API int carc_game_removed_count(const carc_game *g, int *n);
 
 /**
  * The `i`-th tile that left the game unplaced (oldest first).
+ * @param g the game. @param i 0 .. carc_game_removed_count() - 1.
  * @param type out (may be NULL): its tile type, or -1 when ::CARC_REMOVED_HIDDEN.
  * @param reason out (may be NULL): a ::carc_removal.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
