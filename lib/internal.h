@@ -320,6 +320,7 @@ static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g-
 /* movetext.c */
 int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap); /* snprintf-like; -1 if not expressible */
 int move_from_words(const carc_game *g, const char *const *words, int n, carc_move *m);
+int text_int(const char *s, long lo, long hi, long *out);
 
 /* scoring.c */
 void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);

@@ -69,8 +69,9 @@ int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap)
     }
 }
 
-/* A whole number as move text writes it: optional '-', digits, in range. */
-static int word_int(const char *s, long lo, long hi, long *out)
+/* A whole number as move text and saves write it: an optional '-' then
+ * digits, no '+', no spaces, nothing outside [lo, hi]. */
+int text_int(const char *s, long lo, long hi, long *out)
 {
     const char *d = s[0] == '-' ? s + 1 : s;
     if (!*d || strlen(d) > 11) return -1;
@@ -104,7 +105,7 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
     if (strcmp(w[0], "tile") == 0 && n == 5) {
         int t;
         if (carc_tileset_find(g->ts, w[1], &t)) return CARC_E_NOT_FOUND;
-        if (word_int(w[2], -32768, 32767, &a) || word_int(w[3], -32768, 32767, &b) || word_int(w[4], 0, 3, &c))
+        if (text_int(w[2], -32768, 32767, &a) || text_int(w[3], -32768, 32767, &b) || text_int(w[4], 0, 3, &c))
             return CARC_E_PARSE;
         *m = (carc_move){.kind = CARC_MOVE_TILE, .tile = (uint16_t)t, .x = (int16_t)a, .y = (int16_t)b,
                          .rotation = (uint8_t)c};
@@ -113,7 +114,7 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
     if (strcmp(w[0], "figure") == 0 && (n == 3 || n == 5)) {
         /* the square is the tile placed this turn unless given (older saves give it) */
         if (n == 5) {
-            if (word_int(w[3], -32768, 32767, &a) || word_int(w[4], -32768, 32767, &b)) return CARC_E_PARSE;
+            if (text_int(w[3], -32768, 32767, &a) || text_int(w[4], -32768, 32767, &b)) return CARC_E_PARSE;
         } else {
             if (g->turn_tile < 0) return CARC_E_PHASE;
             a = g->tiles[g->turn_tile].x;
@@ -129,9 +130,9 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
         return CARC_OK;
     }
     if (strcmp(w[0], "action") != 0 || n < 2) return CARC_E_PARSE;
-    if (n == 7 && word_int(w[1], 0, 65535, &a) == 0) { /* an action without a name: its six numbers */
-        if (word_int(w[2], INT32_MIN, INT32_MAX, &b) || word_int(w[3], -32768, 32767, &c) ||
-            word_int(w[4], -32768, 32767, &d) || word_int(w[5], 0, 255, &e) || word_int(w[6], 0, 255, &f))
+    if (n == 7 && text_int(w[1], 0, 65535, &a) == 0) { /* an action without a name: its six numbers */
+        if (text_int(w[2], INT32_MIN, INT32_MAX, &b) || text_int(w[3], -32768, 32767, &c) ||
+            text_int(w[4], -32768, 32767, &d) || text_int(w[5], 0, 255, &e) || text_int(w[6], 0, 255, &f))
             return CARC_E_PARSE;
         *m = (carc_move){.kind = CARC_MOVE_ACTION, .action = (uint16_t)a, .target = (int32_t)b, .x = (int16_t)c,
                          .y = (int16_t)d, .figure = (uint8_t)e, .feature = (uint8_t)f};
@@ -145,11 +146,11 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
     *m = (carc_move){.kind = CARC_MOVE_ACTION, .action = (uint16_t)act->code};
     int i = 2;
     if (act->args & CARC_ARG_TARGET) {
-        if (word_int(w[i++], INT32_MIN, INT32_MAX, &a)) return CARC_E_PARSE;
+        if (text_int(w[i++], INT32_MIN, INT32_MAX, &a)) return CARC_E_PARSE;
         m->target = (int32_t)a;
     }
     if (act->args & CARC_ARG_SQUARE) {
-        if (word_int(w[i], -32768, 32767, &a) || word_int(w[i + 1], -32768, 32767, &b)) return CARC_E_PARSE;
+        if (text_int(w[i], -32768, 32767, &a) || text_int(w[i + 1], -32768, 32767, &b)) return CARC_E_PARSE;
         m->x = (int16_t)a;
         m->y = (int16_t)b;
         i += 2;

@@ -119,23 +119,6 @@ static int next_line(const char **p, const char *end, line *ln)
     return 0;
 }
 
-/* Whole numbers as the save writes them: an optional '-' then digits, no
- * '+', no spaces, nothing outside [lo, hi]. */
-static int to_int(const char *s, long lo, long hi, long *out)
-{
-    const char *d = s[0] == '-' ? s + 1 : s;
-    if (!*d || strlen(d) > 12) return -1; /* every value here fits in 12 digits */
-    long long v = 0;
-    for (; *d; d++) {
-        if (*d < '0' || *d > '9') return -1;
-        v = v * 10 + (*d - '0');
-    }
-    if (s[0] == '-') v = -v;
-    if (v < lo || v > hi) return -1;
-    *out = (long)v;
-    return 0;
-}
-
 /* A fingerprint: 1 to 16 hex digits. */
 static int to_hex64(const char *s, uint64_t *out)
 {
@@ -220,7 +203,7 @@ static int load_header(const carc_load_options *opts, const char **p, const char
         long v;
         if (strcmp(ln.w[0], "variant") == 0 && ln.n == 2) {
             strcpy(variant, ln.w[1]);
-        } else if (strcmp(ln.w[0], "players") == 0 && ln.n == 2 && !to_int(ln.w[1], 1, CARC_MAX_PLAYERS, &v)) {
+        } else if (strcmp(ln.w[0], "players") == 0 && ln.n == 2 && !text_int(ln.w[1], 1, CARC_MAX_PLAYERS, &v)) {
             o.players = (int)v;
             have_players = 1;
         } else if (strcmp(ln.w[0], "seed") == 0 && ln.n == 2) {
@@ -230,7 +213,7 @@ static int load_header(const carc_load_options *opts, const char **p, const char
             if (to_hex64(ln.w[1], &fp)) return CARC_E_PARSE;
             have_fp = 1;
         } else if (strcmp(ln.w[0], "rule") == 0 && ln.n == 3 && o.rule_count < 32 &&
-                   !to_int(ln.w[2], -1000000, 1000000, &v)) {
+                   !text_int(ln.w[2], -1000000, 1000000, &v)) {
             strcpy(names[o.rule_count], ln.w[1]);
             rules[o.rule_count].name = names[o.rule_count];
             rules[o.rule_count].value = (int)v;

@@ -148,4 +148,34 @@ static inline carc_game *h_new(const char *variant, int players, uint64_t seed)
     return t.g;
 }
 
+/* Tiles that left the game unplaced so far, one of them checked, stack and board sizes. */
+static inline int removed_count(const carc_game *g)
+{
+    int n = -1;
+    cr_assert_eq(carc_game_removed_count(g, &n), CARC_OK);
+    return n;
+}
+
+static inline void assert_removed(const carc_game *g, int i, int type, int reason)
+{
+    int t = -2, why = -2;
+    cr_assert_eq(carc_game_removed(g, i, &t, &why), CARC_OK, "removal %d missing", i);
+    cr_assert_eq(t, type, "removal %d: type %d, want %d", i, t, type);
+    cr_assert_eq(why, reason, "removal %d: reason %d, want %d", i, why, reason);
+}
+
+static inline int stack_left(const carc_game *g)
+{
+    int n = -1;
+    cr_assert_eq(carc_game_deck_remaining(g, 0, &n), CARC_OK);
+    return n;
+}
+
+static inline int tiles_on_board(const carc_game *g)
+{
+    int n = -1;
+    cr_assert_eq(carc_game_tile_count(g, &n), CARC_OK);
+    return n;
+}
+
 #endif

@@ -133,35 +133,6 @@ static void assert_hand(carc_game *g, int player, int n, const int *want)
         cr_assert_eq(h.t[i], want[i], "player %d, hand slot %d: type %d, want %d", player, i, h.t[i], want[i]);
 }
 
-static int removed_count(const carc_game *g)
-{
-    int n = -1;
-    cr_assert_eq(carc_game_removed_count(g, &n), CARC_OK);
-    return n;
-}
-
-static void assert_removed(const carc_game *g, int i, int type, int reason)
-{
-    int t = -2, why = -2;
-    cr_assert_eq(carc_game_removed(g, i, &t, &why), CARC_OK, "removal %d missing", i);
-    cr_assert_eq(t, type, "removal %d: type %d, want %d", i, t, type);
-    cr_assert_eq(why, reason, "removal %d: reason %d, want %d", i, why, reason);
-}
-
-static int stack_left(const carc_game *g)
-{
-    int n = -1;
-    cr_assert_eq(carc_game_deck_remaining(g, 0, &n), CARC_OK);
-    return n;
-}
-
-static int tiles_on_board(const carc_game *g)
-{
-    int n = -1;
-    cr_assert_eq(carc_game_tile_count(g, &n), CARC_OK);
-    return n;
-}
-
 static int tile_total(const carc_game *g)
 {
     const carc_variant *v;
