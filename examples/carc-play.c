@@ -1,6 +1,7 @@
 /* carc-play: plays one whole game between random bots and prints it.
- *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE]
- * --load continues a saved game; --save writes the finished game.
+ *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE] [--svg FILE]
+ * --load continues a saved game; --save writes the finished game; --svg
+ * draws the final position (examples/render.h).
  * The last line is "final: S1 S2 ..." (scores in seat order). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,17 +12,20 @@
 #include "bot.h"
 #include "rules.h"
 #include "greedy.h"
+#include "render.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
             "                 [--bot greedy|random] [--rule NAME=VALUE]... [--save FILE] [--load FILE]\n"
+            "                 [--svg FILE]\n"
             "Plays a game between random bots and prints the turns, the final scores\n"
             "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
             "The bots look one turn ahead (greedy) or pick any legal move (random).\n"
             "--load continues a saved game (its variant, players and seed win);\n"
             "--save writes the finished game, which --load replays exactly.\n"
+            "--svg draws the final position as an SVG picture.\n"
             "Variants:");
     int n = 0;
     carc_registry_count(NULL, &n);
@@ -102,7 +106,7 @@ int main(int argc, char **argv)
     rules ruleset = {0};
     const char *variant = "base";
     int players = 2, quiet = 0, greedy = 1;
-    const char *save_path = NULL, *load_path = NULL;
+    const char *save_path = NULL, *load_path = NULL, *svg_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -121,6 +125,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         } else if (!strcmp(argv[i], "--save") && i + 1 < argc) {
             save_path = argv[++i];
+        } else if (!strcmp(argv[i], "--svg") && i + 1 < argc) {
+            svg_path = argv[++i];
         } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
             load_path = argv[++i];
         } else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
@@ -208,6 +214,14 @@ int main(int argc, char **argv)
     }
     printf("\n");
     if (save_path && (r = save_game(g, save_path)) != CARC_OK) return fail(save_path, r);
+    if (svg_path) {
+        /* a loaded game's seed is not known here, so the caption leaves it out */
+        render_options ro = {.seed_known = !load_path, .seed = seed};
+        FILE *f = fopen(svg_path, "wb");
+        r = f ? render_svg(g, &ro, f) : CARC_E_NOT_FOUND;
+        if (f && fclose(f) && r == CARC_OK) r = CARC_E_INVALID;
+        if (r) return fail(svg_path, r);
+    }
     free(buf);
     for (int i = 0; i < 3; i++) carc_game_free(scratch[i]);
     carc_game_free(g);
