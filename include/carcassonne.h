@@ -531,7 +531,9 @@ CARC_API int carc_game_apply(carc_game *g, const carc_move *m);
  * drawn tile goes back to the stack and the named one is this turn's tile
  * (set aside, and the next one drawn, if it fits nowhere). Otherwise the
  * named tile is queued as the next draw from its stack; several calls queue
- * tiles in order.
+ * tiles in order. A tile that lies hidden unseen (under a hill) is
+ * available too, as it is at a real table: it comes back and another tile
+ * of its stack, chosen at random, is hidden in its place.
  * @param g the game. @param tile tile type index.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (bad type),
  *         ::CARC_E_UNAVAILABLE (no copy left in that stack), ::CARC_E_LIMIT,
@@ -820,7 +822,8 @@ CARC_API int carc_game_log(const carc_game *g, int i, carc_event_info *out);
  * @param buf,cap caller buffer (may be NULL/0 to ask for the size).
  * @param len out: bytes needed, not counting the terminating NUL that is
  *        written when there is room.
- * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER (also for the size
+ *         query with `buf` NULL, since no text was written).
  */
 CARC_API int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len);
 

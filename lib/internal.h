@@ -156,7 +156,7 @@ typedef struct event_rec {
     uint8_t complete;
 } event_rec;
 
-enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4, H_REPLACE = 5 };
+enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4, H_REPLACE = 5, H_REHIDE = 6 };
 
 typedef struct hist_rec {
     uint8_t kind;
@@ -312,6 +312,7 @@ int hist_push(carc_game *g, const hist_rec *h);
 int deck_draw(carc_game *g, int d);
 int replace_drawn(carc_game *g, int tile);
 int deck_queue(carc_game *g, int tile);
+int rehide(carc_game *g, int tile, int d, int *hidden); /* *hidden: -1 to choose at random */
 int hist_reserve(const carc_game *g);
 void out_add(carc_game *g, int type, int reason);
 void out_add_from(carc_game *g, int type, int reason, int deck);

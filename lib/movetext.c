@@ -138,6 +138,7 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
                          .y = (int16_t)d, .figure = (uint8_t)e, .feature = (uint8_t)f};
         return CARC_OK;
     }
+    if (text_int(w[1], 0, 65535, &a) == 0) return CARC_E_PARSE; /* a number: the six-number form, cut short */
     const carc_action_desc *act = action_by_name(g, w[1]);
     if (!act) return CARC_E_NOT_FOUND;
     int want = 2 + !!(act->args & CARC_ARG_TARGET) + 2 * !!(act->args & CARC_ARG_SQUARE) +

@@ -55,6 +55,9 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
         if (h->kind == H_DRAW) {
             put(&o, "draw %s %s%s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name,
                 h->forced ? " forced" : "");
+        } else if (h->kind == H_REHIDE) {
+            put(&o, "rehide %s %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name,
+                g->ts->types[h->forced].name);
         } else if (h->kind == H_REPLACE) {
             put(&o, "replace %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name);
         } else if (h->kind == H_RESEED) {
@@ -278,6 +281,14 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
                 replace_drawn(g, t))
                 return CARC_E_PARSE;
             want[(*nwant)++] = g->hist[g->nhist - 1]; /* the replacement comes after its draws */
+        } else if (strcmp(ln.w[0], "rehide") == 0 && ln.n == 4) {
+            int d = carc_deck_index(g, ln.w[1]), t = find_type(g, ln.w[2]), y = find_type(g, ln.w[3]);
+            if (d < 0 || t < 0 || y < 0) return CARC_E_PARSE;
+            if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
+            if (g->nhist < *nwant) game_resolve(g); /* the draws made before it */
+            int r2 = rehide(g, t, d, &y);
+            if (r2) return r2 == CARC_E_LIMIT ? r2 : CARC_E_PARSE;
+            want[(*nwant)++] = g->hist[g->nhist - 1];
         } else if (strcmp(ln.w[0], "reseed") == 0 && ln.n == 2) {
             uint64_t seed;
             if (to_u64(ln.w[1], &seed)) return CARC_E_PARSE;
@@ -338,6 +349,8 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
             if (same && a->kind == H_MOVE) same = memcmp(&a->move, &b->move, sizeof a->move) == 0;
             else if (same && a->kind == H_RESEED) same = a->seed == b->seed;
             else if (same && a->kind == H_REPLACE) same = a->which == b->which && a->value == b->value;
+            else if (same && a->kind == H_REHIDE)
+                same = a->which == b->which && a->value == b->value && a->forced == b->forced;
             else if (same) same = a->which == b->which && a->value == b->value && a->forced == b->forced;
         }
         if (!same) r = CARC_E_PARSE;

@@ -641,15 +641,67 @@ int carc_game_apply(carc_game *g, const carc_move *m)
     return game_apply(g, m);
 }
 
+/* Copies of `tile` in stack d beyond those queued as fixed draws. */
+static int free_copies(const deck *dk, int tile)
+{
+    int have = 0;
+    for (int i = 0; i < dk->nleft; i++) have += dk->left[i] == tile;
+    for (int i = dk->forced_head; i < dk->nforced; i++) have -= dk->forced[i] == tile;
+    return have;
+}
+
+/* A tile hidden unseen (under a hill) is any tile of its stack for all a
+ * player knows, so a caller naming a tile that only lies hidden gets it:
+ * the hidden one comes back and another tile of the stack, not queued,
+ * takes its place under the hill (`*hidden`, or at random when -1). The
+ * swap is recorded, so a save replays it. */
+static int rehide_at(carc_game *g, int tile, int d, int *hidden, int room_checked);
+
+int rehide(carc_game *g, int tile, int d, int *hidden) { return rehide_at(g, tile, d, hidden, 0); }
+
+static int rehide_at(carc_game *g, int tile, int d, int *hidden, int room_checked)
+{
+    int at = -1;
+    for (int i = 0; i < g->nout && at < 0; i++)
+        if (g->out_reason[i] == CARC_REMOVED_HIDDEN && g->out_type[i] == tile && g->out_deck[i] == d) at = i;
+    if (at < 0) return CARC_E_UNAVAILABLE;
+    deck *dk = &g->decks[d];
+    int pool[MAX_TILES], n = 0;
+    for (int i = 0; i < dk->nleft; i++) {
+        int t = dk->left[i], seen = 0;
+        for (int j = 0; j < i; j++) seen += dk->left[j] == t;
+        if (t != tile && free_copies(dk, t) > seen) pool[n++] = t; /* a copy no fixed draw needs */
+    }
+    int y = *hidden;
+    if (y < 0) {
+        if (!n) return CARC_E_UNAVAILABLE;
+        y = pool[rng_below(&g->rng, (unsigned)n)];
+    } else {
+        int ok = 0;
+        for (int i = 0; i < n; i++) ok |= pool[i] == y;
+        if (!ok) return CARC_E_UNAVAILABLE;
+    }
+    hist_rec h = {.kind = H_REHIDE, .which = (uint8_t)d, .forced = (uint8_t)y, .value = (uint16_t)tile};
+    if (!room_checked && g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+    hist_push(g, &h);
+    g->out_type[at] = (uint8_t)y;
+    for (int i = 0; i < dk->nleft; i++)
+        if (dk->left[i] == y) {
+            dk->left[i] = (uint8_t)tile;
+            break;
+        }
+    *hidden = y;
+    return CARC_OK;
+}
+
 /* Queues a fixed draw of `tile` on its stack if a copy is left for it
- * beyond those already queued. */
+ * beyond those already queued (or one lies hidden, see rehide). */
 int deck_queue(carc_game *g, int tile)
 {
-    deck *dk = &g->decks[g->ts->types[tile].deck];
-    int have = 0, queued = 0;
-    for (int i = 0; i < dk->nleft; i++) have += dk->left[i] == tile;
-    for (int i = dk->forced_head; i < dk->nforced; i++) queued += dk->forced[i] == tile;
-    if (have <= queued) return CARC_E_UNAVAILABLE;
+    int d = g->ts->types[tile].deck, any = -1;
+    deck *dk = &g->decks[d];
+    if (dk->nforced == MAX_FORCED) return CARC_E_LIMIT; /* before anything changes */
+    if (free_copies(dk, tile) <= 0 && rehide(g, tile, d, &any)) return CARC_E_UNAVAILABLE;
     if (dk->nforced == MAX_FORCED) return CARC_E_LIMIT;
     dk->forced[dk->nforced++] = (uint8_t)tile;
     return CARC_OK;
@@ -687,10 +739,16 @@ int replace_drawn(carc_game *g, int tile)
 {
     deck *dk = &g->decks[g->turn_deck];
     if (tile == g->hand) return CARC_OK;
-    if (!deck_has(dk, tile)) return CARC_E_UNAVAILABLE;
     hist_rec h = {.kind = H_REPLACE, .which = (uint8_t)g->turn_deck, .forced = (uint8_t)g->hand,
                   .value = (uint16_t)tile};
-    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+    if (g->nhist + 2 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT; /* room for a rehide too */
+    /* the named tile must be in the stack, or lie hidden: then the drawn tile,
+     * about to go back, can at least take its place (rehide) */
+    int hidden_there = 0;
+    for (int i = 0; i < g->nout; i++)
+        hidden_there |= g->out_reason[i] == CARC_REMOVED_HIDDEN && g->out_type[i] == tile &&
+                        g->out_deck[i] == g->turn_deck;
+    if (!deck_has(dk, tile) && !hidden_there) return CARC_E_UNAVAILABLE;
     /* the replaced draw did not happen: tiles it hid (under a hill) go back */
     for (int i = g->nout - 1; i >= g->draw_out; i--) {
         if (g->out_reason[i] != CARC_REMOVED_HIDDEN) continue;
@@ -704,6 +762,9 @@ int replace_drawn(carc_game *g, int tile)
         g->nout--;
     }
     dk->left[dk->nleft++] = (uint8_t)g->hand;
+    int any = -1;
+    /* cannot fail now: the old tile is back to take the place, and room was checked above */
+    if (!deck_has(dk, tile)) rehide_at(g, tile, g->turn_deck, &any, 1);
     deck_remove(dk, tile);
     g->hand = tile;
     /* the named tile is drawn like any other (a hill hides its tile), and the
