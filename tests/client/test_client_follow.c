@@ -23,7 +23,7 @@ static follow_stats follow(const char *variant, const char *rule, int value, uin
     return st;
 }
 
-Test(client_follow, hills_sheep_flocks_and_bag_from_views, .timeout = 120)
+Test(client_follow, hills_sheep_flocks_and_bag_from_views)
 {
     follow_stats st = follow("hills-sheep", NULL, 0, 11);
     cr_expect_gt(st.sheep_drawn, 1000);
@@ -32,7 +32,7 @@ Test(client_follow, hills_sheep_flocks_and_bag_from_views, .timeout = 120)
     cr_expect_gt(st.actions, 1000);
 }
 
-Test(client_follow, hunters_gatherers_traps_shaman_extra_turns, .timeout = 120)
+Test(client_follow, hunters_gatherers_traps_shaman_extra_turns)
 {
     follow_stats st = follow("hunters-gatherers", NULL, 0, 12);
     cr_expect_gt(st.traps, 20);
@@ -41,25 +41,25 @@ Test(client_follow, hunters_gatherers_traps_shaman_extra_turns, .timeout = 120)
     cr_expect_gt(st.extra_turns, 100);
 }
 
-Test(client_follow, base_game, .timeout = 120)
+Test(client_follow, base_game)
 {
     follow("base", NULL, 0, 13);
 }
 
-Test(client_follow, discovery_removals_score_what_figure_points_said, .timeout = 120)
+Test(client_follow, discovery_removals_score_what_figure_points_said)
 {
     follow_stats st = follow("discovery", NULL, 0, 14);
     cr_expect_gt(st.removals, 1000);
 }
 
-Test(client_follow, discovery_hand_of_two_tile_moves_come_from_the_hand, .timeout = 120)
+Test(client_follow, discovery_hand_of_two_tile_moves_come_from_the_hand)
 {
     follow_stats st = follow("discovery", "hand", 1, 15);
     cr_expect_gt(st.removals, 1000);
     cr_expect_gt(st.hand_moves, 10000);
 }
 
-Test(client_follow, over_hill_and_dale_harvest_tokens_pool_and_picker, .timeout = 120)
+Test(client_follow, over_hill_and_dale_harvest_tokens_pool_and_picker)
 {
     follow_stats st = follow("over-hill-and-dale", NULL, 0, 16);
     cr_expect_gt(st.tokens_taken, 1000);

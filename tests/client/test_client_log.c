@@ -6,7 +6,7 @@
 
 #include "client_test.h"
 
-Test(client_log, awards_sum_to_the_scores_and_events_list_those_with_points, .timeout = 120)
+Test(client_log, awards_sum_to_the_scores_and_events_list_those_with_points)
 {
     carc_move *buf = NULL;
     size_t cap = 0;
@@ -129,7 +129,7 @@ Test(client_log, a_feature_names_this_turns_tile_not_its_oldest)
     carc_game_free(g);
 }
 
-Test(client_log, an_extra_turn_is_logged_and_played_by_the_same_player, .timeout = 60)
+Test(client_log, an_extra_turn_is_logged_and_played_by_the_same_player)
 {
     carc_move *buf = NULL;
     size_t cap = 0;

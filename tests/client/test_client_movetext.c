@@ -30,7 +30,7 @@ static unsigned round_trip_all(carc_game *g, const carc_move *moves, size_t n, u
     return kinds;
 }
 
-Test(client_movetext, every_legal_move_of_random_positions_round_trips, .timeout = 300)
+Test(client_movetext, every_legal_move_of_random_positions_round_trips)
 {
     carc_move *buf = NULL;
     size_t cap = 0;

@@ -113,7 +113,7 @@ static int follow_table(const cl_setup *setup, uint64_t seed, int queue_first, i
     return refused;
 }
 
-Test(client_physical, a_base_game_follows_the_tables_draws, .timeout = 60)
+Test(client_physical, a_base_game_follows_the_tables_draws)
 {
     cl_setup base = {"base", NULL, 0};
     for (uint64_t seed = 1; seed <= 50; seed++) cr_expect_eq(follow_table(&base, seed, (int)(seed & 1), 0), 0);
@@ -169,7 +169,7 @@ Test(client_physical, a_replaced_draw_goes_back_and_takes_its_hidden_tile_with_i
  * the type the library hid, the last one is refused (CARC_E_UNAVAILABLE):
  * the client has no way to say "the hidden tile was another one". Disabled
  * until the library can take such a draw (see the report of issue 9). */
-Test(client_physical, a_hills_sheep_game_follows_the_tables_draws, .timeout = 60)
+Test(client_physical, a_hills_sheep_game_follows_the_tables_draws)
 {
     cl_setup hs = {"hills-sheep", NULL, 0};
     int refused = 0;
@@ -178,7 +178,7 @@ Test(client_physical, a_hills_sheep_game_follows_the_tables_draws, .timeout = 60
 }
 
 /* Without hills nothing is hidden, and the same game follows the table. */
-Test(client_physical, hills_sheep_without_hills_follows_the_tables_draws, .timeout = 60)
+Test(client_physical, hills_sheep_without_hills_follows_the_tables_draws)
 {
     cl_setup hs = {"hills-sheep", "hills", 0};
     for (uint64_t seed = 1; seed <= 20; seed++) cr_expect_eq(follow_table(&hs, seed, (int)(seed & 1), 0), 0);

@@ -17,7 +17,7 @@ static int categories(const carc_game *g)
     return info.category_count;
 }
 
-Test(client_projection, is_the_final_score_once_the_game_is_over, .timeout = 60)
+Test(client_projection, is_the_final_score_once_the_game_is_over)
 {
     carc_move *buf = NULL;
     size_t cap = 0;
@@ -46,7 +46,7 @@ Test(client_projection, is_the_final_score_once_the_game_is_over, .timeout = 60)
 /* At random points of random games: the totals are the sums of the
  * breakdown, never below the points already scored in a category that
  * cannot lose any, and the game, its save text and its log are unchanged. */
-Test(client_projection, leaves_the_game_unchanged_and_adds_up, .timeout = 60)
+Test(client_projection, leaves_the_game_unchanged_and_adds_up)
 {
     carc_move *buf = NULL;
     size_t cap = 0;

@@ -126,7 +126,7 @@ Test(client_saves, a_version_1_hills_sheep_game_with_a_flock_action_loads)
 }
 
 /* Today's saves load back to the same text, for every ruleset. */
-Test(client_saves, random_games_save_and_load_back, .timeout = 60)
+Test(client_saves, random_games_save_and_load_back)
 {
     carc_move *buf = NULL;
     size_t cap = 0;

@@ -259,7 +259,7 @@ static int feature_id(carc_game *g, int tile, int f)
 /* Random games: a feature's covered value turns 1 only in the move that lays
  * a hunting trap, only on the 8 tiles around the trap and only in the trap's
  * grassland, and never turns back. */
-Test(client_views, hunters_gatherers_covered_turns_1_after_a_hunting_trap, .timeout = 60)
+Test(client_views, hunters_gatherers_covered_turns_1_after_a_hunting_trap)
 {
     enum { CELLS = 128 * CARC_VIEW_FEATURE_STRIDE };
     unsigned char *was = malloc(CELLS);
