@@ -316,8 +316,10 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
         } else if (strcmp(ln.w[0], "next-token") == 0 && ln.n == 3) {
             int b, t;
             if (find_token(g, ln.w[1], ln.w[2], &b, &t)) return CARC_E_PARSE;
-            int r2 = carc_game_set_next_token(g, ln.w[1], t);
-            if (r2) return r2 == CARC_E_LIMIT ? r2 : CARC_E_PARSE;
+            /* what was queued when the game was saved, as it stood */
+            bag *bg = &g->bags[b];
+            if (bg->nforced == MAX_FORCED_TOKENS) return CARC_E_LIMIT;
+            bg->forced[bg->nforced++] = (uint8_t)t;
         } else {
             return CARC_E_PARSE;
         }

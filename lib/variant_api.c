@@ -270,6 +270,16 @@ int carc_bag_give(carc_game *g, int b, int token, int player)
     if (!bg->count[token] || bg->held[player][token] == UINT8_MAX) return 0;
     bg->count[token]--;
     bg->held[player][token]++;
+    /* a fixed draw queued for a token no longer in the bag would never come:
+     * drop the last such entries so the queue promises no more than the bag */
+    int queued = 0;
+    for (int i = bg->forced_head; i < bg->nforced; i++) queued += bg->forced[i] == token;
+    for (int i = bg->nforced - 1; i >= bg->forced_head && queued > bg->count[token]; i--)
+        if (bg->forced[i] == token) {
+            memmove(&bg->forced[i], &bg->forced[i + 1], (size_t)(bg->nforced - i - 1));
+            bg->nforced--;
+            queued--;
+        }
     return 1;
 }
 

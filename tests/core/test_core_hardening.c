@@ -401,3 +401,26 @@ Test(core_hardening, next_token_must_be_in_the_bag)
     cr_assert_eq(r, CARC_E_UNAVAILABLE);
     carc_game_free(g);
 }
+
+/* Found by fuzz_api: five apples queued as fixed draws of the harvest supply,
+ * then one given to a player for a field: the queue promised five apples
+ * the supply no longer had, and the save did not load. The queue now keeps
+ * no more entries of a kind than the bag holds, and the save loads. */
+Test(core_hardening, queued_tokens_never_outnumber_the_bag)
+{
+    int given = 0;
+    for (uint64_t seed = 1; seed < 400 && !given; seed++) {
+        carc_game *g = h_new("over-hill-and-dale", 2, seed);
+        for (int i = 0; i < 5; i++) cr_assert_eq(carc_game_set_next_token(g, "harvest", 0), CARC_OK);
+        cr_assert_eq(carc_game_set_next_token(g, "harvest", 0), CARC_E_UNAVAILABLE, "five apples in all");
+        uint64_t rng = seed;
+        int apples = 5;
+        while (apples == 5 && h_random_move(g, &rng) > 0) carc_game_tokens(g, 0, -1, 0, &apples);
+        if (apples < 5) {
+            given = 1;
+            assert_round_trip(g, NULL, "tokens queued past the supply");
+        }
+        carc_game_free(g);
+    }
+    cr_assert(given, "some game gave an apple out");
+}
