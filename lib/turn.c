@@ -672,14 +672,15 @@ static int rehide_at(carc_game *g, int tile, int d, int *hidden, int room_checke
         for (int j = 0; j < i; j++) seen += dk->left[j] == t;
         if (t != tile && free_copies(dk, t) > seen) pool[n++] = t; /* a copy no fixed draw needs */
     }
-    int y = *hidden;
-    if (y < 0) {
-        if (!n) return CARC_E_UNAVAILABLE;
-        y = pool[rng_below(&g->rng, (unsigned)n)];
-    } else {
+    if (!n) return CARC_E_UNAVAILABLE;
+    /* the pick comes from the game's generator; a replay (the pick given)
+     * draws the same number so every later draw stays in step */
+    int y = pool[rng_below(&g->rng, (unsigned)n)];
+    if (*hidden >= 0) {
         int ok = 0;
-        for (int i = 0; i < n; i++) ok |= pool[i] == y;
+        for (int i = 0; i < n; i++) ok |= pool[i] == *hidden;
         if (!ok) return CARC_E_UNAVAILABLE;
+        y = *hidden;
     }
     hist_rec h = {.kind = H_REHIDE, .which = (uint8_t)d, .forced = (uint8_t)y, .value = (uint16_t)tile};
     if (!room_checked && g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
