@@ -162,7 +162,7 @@ typedef struct hist_rec {
     uint8_t kind;
     uint8_t which;   /* deck or bag */
     uint8_t forced;  /* the draw was fixed by the caller; H_REPLACE: the tile put back */
-    uint8_t pad;
+    uint8_t pad;     /* H_REPLACE: 1 + the tile hidden in place of the named one (0: none) */
     uint16_t value;  /* tile type or token */
     union {
         carc_move move; /* H_MOVE */
@@ -310,7 +310,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
 int game_apply(carc_game *g, const carc_move *m);
 int hist_push(carc_game *g, const hist_rec *h);
 int deck_draw(carc_game *g, int d);
-int replace_drawn(carc_game *g, int tile);
+int replace_drawn(carc_game *g, int tile, int hide); /* hide: the pick of a rehide, -1 at random */
 int deck_queue(carc_game *g, int tile);
 int rehide(carc_game *g, int tile, int d, int *hidden); /* *hidden: -1 to choose at random */
 int hist_reserve(const carc_game *g);

@@ -59,7 +59,11 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
             put(&o, "rehide %s %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name,
                 g->ts->types[h->forced].name);
         } else if (h->kind == H_REPLACE) {
-            put(&o, "replace %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name);
+            if (h->pad)
+                put(&o, "replace %s %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name,
+                    g->ts->types[h->pad - 1].name);
+            else
+                put(&o, "replace %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name);
         } else if (h->kind == H_RESEED) {
             put(&o, "reseed %" PRIu64 "\n", h->seed);
         } else if (h->kind == H_TOKEN) {
@@ -272,13 +276,13 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
                 if (bg->nforced == MAX_FORCED_TOKENS) return CARC_E_LIMIT;
                 bg->forced[bg->nforced++] = (uint8_t)t;
             }
-        } else if (strcmp(ln.w[0], "replace") == 0 && ln.n == 3) {
-            int d = carc_deck_index(g, ln.w[1]), t = find_type(g, ln.w[2]);
-            if (d < 0 || t < 0) return CARC_E_PARSE;
+        } else if (strcmp(ln.w[0], "replace") == 0 && (ln.n == 3 || ln.n == 4)) {
+            int d = carc_deck_index(g, ln.w[1]), t = find_type(g, ln.w[2]), hide = ln.n == 4 ? find_type(g, ln.w[3]) : -1;
+            if (d < 0 || t < 0 || (ln.n == 4 && hide < 0)) return CARC_E_PARSE;
             if (*nwant == MAX_HISTORY) return CARC_E_LIMIT;
             game_resolve(g); /* the draw it replaces */
             if (g->phase != CARC_PHASE_TILE || !g->hand_valid || g->turn_deck != d || t == g->hand ||
-                replace_drawn(g, t))
+                replace_drawn(g, t, hide))
                 return CARC_E_PARSE;
             want[(*nwant)++] = g->hist[g->nhist - 1]; /* the replacement comes after its draws */
         } else if (strcmp(ln.w[0], "rehide") == 0 && ln.n == 4) {
@@ -350,7 +354,8 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
             same = a->kind == b->kind;
             if (same && a->kind == H_MOVE) same = memcmp(&a->move, &b->move, sizeof a->move) == 0;
             else if (same && a->kind == H_RESEED) same = a->seed == b->seed;
-            else if (same && a->kind == H_REPLACE) same = a->which == b->which && a->value == b->value;
+            else if (same && a->kind == H_REPLACE)
+                same = a->which == b->which && a->value == b->value && a->pad == b->pad;
             else if (same && a->kind == H_REHIDE)
                 same = a->which == b->which && a->value == b->value && a->forced == b->forced;
             else if (same) same = a->which == b->which && a->value == b->value && a->forced == b->forced;

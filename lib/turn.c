@@ -655,11 +655,13 @@ static int free_copies(const deck *dk, int tile)
  * the hidden one comes back and another tile of the stack, not queued,
  * takes its place under the hill (`*hidden`, or at random when -1). The
  * swap is recorded, so a save replays it. */
-static int rehide_at(carc_game *g, int tile, int d, int *hidden, int room_checked);
+/* `within` a replacement, which records the pick itself: no record here,
+ * and the room for it was checked by the replacement. */
+static int rehide_at(carc_game *g, int tile, int d, int *hidden, int within);
 
 int rehide(carc_game *g, int tile, int d, int *hidden) { return rehide_at(g, tile, d, hidden, 0); }
 
-static int rehide_at(carc_game *g, int tile, int d, int *hidden, int room_checked)
+static int rehide_at(carc_game *g, int tile, int d, int *hidden, int within)
 {
     int at = -1;
     for (int i = 0; i < g->nout && at < 0; i++)
@@ -683,8 +685,10 @@ static int rehide_at(carc_game *g, int tile, int d, int *hidden, int room_checke
         y = *hidden;
     }
     hist_rec h = {.kind = H_REHIDE, .which = (uint8_t)d, .forced = (uint8_t)y, .value = (uint16_t)tile};
-    if (!room_checked && g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
-    hist_push(g, &h);
+    if (!within) {
+        if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+        hist_push(g, &h);
+    }
     g->out_type[at] = (uint8_t)y;
     for (int i = 0; i < dk->nleft; i++)
         if (dk->left[i] == y) {
@@ -729,20 +733,20 @@ int carc_game_set_next_tile(carc_game *g, int tile)
     /* with hands every fixed tile is queued: it is the next one dealt */
     if (!hand_mode(g) && g->phase == CARC_PHASE_TILE && g->hand_valid && d == g->turn_deck &&
         dk->forced_head == dk->nforced)
-        return replace_drawn(g, tile);
+        return replace_drawn(g, tile, -1);
     return deck_queue(g, tile);
 }
 
 /* This turn's tile is drawn but not placed: the caller says it is another
  * one. The drawn tile goes back; a named tile that fits nowhere is set
  * aside and the next draw follows. */
-int replace_drawn(carc_game *g, int tile)
+int replace_drawn(carc_game *g, int tile, int hide)
 {
     deck *dk = &g->decks[g->turn_deck];
     if (tile == g->hand) return CARC_OK;
     hist_rec h = {.kind = H_REPLACE, .which = (uint8_t)g->turn_deck, .forced = (uint8_t)g->hand,
                   .value = (uint16_t)tile};
-    if (g->nhist + 2 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT; /* room for a rehide too */
+    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
     /* the named tile must be in the stack, or lie hidden: then the drawn tile,
      * about to go back, can at least take its place (rehide) */
     int hidden_there = 0;
@@ -763,9 +767,13 @@ int replace_drawn(carc_game *g, int tile)
         g->nout--;
     }
     dk->left[dk->nleft++] = (uint8_t)g->hand;
-    int any = -1;
-    /* cannot fail now: the old tile is back to take the place, and room was checked above */
-    if (!deck_has(dk, tile)) rehide_at(g, tile, g->turn_deck, &any, 1);
+    /* the named tile lay under a hill: it comes out and a tile of the stack (the
+     * old one is back there, so there is one) goes under; the replacement
+     * records the pick (`hide` replays it) */
+    if (!deck_has(dk, tile)) {
+        if (rehide_at(g, tile, g->turn_deck, &hide, 1)) return CARC_E_UNAVAILABLE; /* only a bad replay hint */
+        h.pad = (uint8_t)(hide + 1);
+    }
     deck_remove(dk, tile);
     g->hand = tile;
     /* the named tile is drawn like any other (a hill hides its tile), and the

@@ -388,3 +388,49 @@ Test(hills_sheep_hills, a_hidden_tile_named_later_keeps_saves_loading)
     }
     cr_assert_gt(swapped, 0, "the hill hid E in some game");
 }
+
+/* Found by fuzz_api: the turn's drawn tile replaced by one that lies only
+ * under a hill. The drawn tile goes back and may itself be the one hidden
+ * in its place; the save records that pick with the replacement, and must
+ * load. A hill hides one of E, U, K; in the games where it hid E, the next
+ * drawn tile is replaced by E. */
+Test(hills_sheep_hills, replacing_the_draw_by_a_hidden_tile_keeps_saves_loading)
+{
+    int replaced = 0, drawn_hidden = 0;
+    for (uint64_t seed = 1; seed < 200 && replaced < 20; seed++) {
+        tgame t = t_new_deck("hills-sheep", 2, "HS03:1 E:1 U:3 K:3", NULL, 0);
+        carc_game *g = t.g;
+        cr_assert_eq(carc_game_reseed(g, seed), CARC_OK);
+        cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "HS03")), CARC_OK);
+        carc_move mv[H_MOVE_CAP];
+        size_t n;
+        cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+        cr_assert_eq(carc_game_apply(g, &mv[0]), CARC_OK);
+        cr_assert_eq(t_pass(g), CARC_OK);
+        int drawn;
+        cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
+        char *a = NULL;
+        if (drawn != t_type(g, "E") && carc_game_set_next_tile(g, t_type(g, "E")) == CARC_OK &&
+            strstr((a = h_save(g)), "replace main E ")) {
+            replaced++;
+            char want[64];
+            snprintf(want, sizeof want, "replace main E %s\n", drawn == t_type(g, "U") ? "U" : "K");
+            drawn_hidden += strstr(a, want) != NULL;
+            uint64_t rng = seed;
+            h_play(g, &rng, 100);
+            free(a);
+            a = h_save(g);
+            carc_load_options lo = {.struct_size = sizeof lo, .tileset = t.ts};
+            carc_game *back;
+            cr_assert_eq(carc_game_load(&lo, a, strlen(a), &back), CARC_OK, "%s", a);
+            char *b = h_save(back);
+            cr_assert_str_eq(a, b);
+            free(b);
+            carc_game_free(back);
+        }
+        free(a);
+        t_free(&t);
+    }
+    cr_assert_gt(replaced, 0, "the hill hid E in some game");
+    cr_assert_gt(drawn_hidden, 0, "in some game the drawn tile itself went under the hill");
+}
