@@ -66,20 +66,29 @@ int feature_points(carc_game *g, int root, int final, int *cat)
     return feat_tiles(g, root);
 }
 
-int carc_feature_followers(const carc_game *g, int feature, int *counts)
+/* Majority figures standing on root `feature`, counted per player; their
+ * indices go to `list` when given (room for MAX_FIGURES). */
+static int followers_of(const carc_game *g, int feature, int *counts, int *list)
 {
-    int total = 0, scratch[CARC_MAX_PLAYERS];
-    if (!counts) counts = scratch; /* the total alone was asked for */
-    for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
-    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    int total = 0;
     for (int i = 0; i < g->nfigures; i++) {
         const figure *f = &g->figs[i];
         if (f->piece < 0 || !(g->v->figures[f->kind].flags & CARC_FIG_MAJORITY)) continue;
         if (feat_find(g, f->piece) != feature) continue;
         counts[f->owner]++;
+        if (list) list[total] = i;
         total++;
     }
     return total;
+}
+
+int carc_feature_followers(const carc_game *g, int feature, int *counts)
+{
+    int scratch[CARC_MAX_PLAYERS];
+    if (!counts) counts = scratch; /* the total alone was asked for */
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
+    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    return followers_of(g, feature, counts, NULL);
 }
 
 unsigned carc_score_feature(carc_game *g, int feature, int final)
@@ -94,8 +103,9 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
         per_system |= (g->v->figures[k].flags & (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM)) ==
                       (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM);
     if (!per_system && !(occ[0] | occ[1] | occ[2] | occ[3])) return 0;
-    int counts[CARC_MAX_PLAYERS];
-    if (!carc_feature_followers(g, feature, counts)) return 0;
+    int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES];
+    int non = followers_of(g, feature, counts, on);
+    if (!non) return 0;
     int best = 0;
     for (int p = 0; p < g->nplayers; p++)
         if (counts[p] > best) best = counts[p];
@@ -109,12 +119,11 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
         if (winners & (1u << p))
             carc_award(g, p, pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
     if (!final)
-        for (int i = 0; i < g->nfigures; i++) {
-            const figure *f = &g->figs[i];
-            unsigned fl = g->v->figures[f->kind].flags;
-            if (f->piece >= 0 && (fl & CARC_FIG_MAJORITY) && !(fl & CARC_FIG_STAYS) &&
-                feat_find(g, f->piece) == feature)
-                carc_figure_return(g, i);
+        for (int k = 0; k < non; k++) {
+            /* looked at again: a variant's hook may have moved it meanwhile */
+            const figure *f = &g->figs[on[k]];
+            if (f->piece >= 0 && !(g->v->figures[f->kind].flags & CARC_FIG_STAYS) && feat_find(g, f->piece) == feature)
+                carc_figure_return(g, on[k]);
         }
     return winners;
 }
