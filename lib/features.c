@@ -140,6 +140,16 @@ void feat_add_tile(carc_game *g, int ti)
         const placed *np = &g->tiles[ni];
         const tile_type *nt = &g->ts->types[np->type];
         int opp = (k + 2) & 3;
+        /* most sides are one feature on both tiles (a city or field side):
+         * one side closes and one join, without walking the slots */
+        int a1 = t->side_one[pl->rot][k], b1 = nt->side_one[np->rot][opp];
+        if ((a1 | b1) >= 0) {
+            int rb = find_halving(g, np->first_piece + b1);
+            g->pieces[rb].open--;
+            feat_union(g, base + a1, rb);
+            if (links) sys_union(g, base + a1, np->first_piece + b1);
+            continue;
+        }
         for (unsigned theirs = nt->side_mask[np->rot][opp]; theirs; theirs &= theirs - 1)
             g->pieces[find_halving(g, np->first_piece + ctz32(theirs))].open--;
         int pa = -2, pb = -2;

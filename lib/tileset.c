@@ -311,6 +311,10 @@ static int finish_tile(parser *ps, tile_type *t)
             }
             t->code[r] |= (uint64_t)(unsigned char)t->edges[orig] << (4 * s);
         }
+        for (int k = 0; k < 4; k++) {
+            const int8_t *sf = &t->slot_feat[r][3 * k];
+            t->side_one[r][k] = (int8_t)(sf[0] >= 0 && sf[1] == sf[0] && sf[2] == sf[0] ? sf[0] : -1);
+        }
     }
     t->distinct_rots = 0;
     for (int r = 0; r < 4; r++) {
