@@ -65,7 +65,7 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
             else
                 put(&o, "replace %s %s\n", g->ts->deck_names[h->which], g->ts->types[h->value].name);
         } else if (h->kind == H_RESEED) {
-            put(&o, "reseed %" PRIu64 "\n", h->seed);
+            put(&o, "reseed %" PRIu64 "\n", hist_seed(h));
         } else if (h->kind == H_TOKEN) {
             put(&o, "token %s %s%s\n", g->v->bags[h->which].name,
                 g->v->bags[h->which].token_names[h->value], h->forced ? " forced" : "");
@@ -300,7 +300,8 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
             if (g->nhist < *nwant) game_resolve(g); /* the draws made before it */
             int r2 = carc_game_reseed(g, seed);
             if (r2) return r2 == CARC_E_LIMIT ? r2 : CARC_E_PARSE;
-            hist_rec h = {.kind = H_RESEED, .seed = seed};
+            hist_rec h = {.kind = H_RESEED};
+            hist_set_seed(&h, seed);
             want[(*nwant)++] = h;
         } else if (strcmp(ln.w[0], "move") == 0) {
             carc_move m;
@@ -353,7 +354,7 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
             const hist_rec *a = &g->hist[i], *b = &want[i];
             same = a->kind == b->kind;
             if (same && a->kind == H_MOVE) same = memcmp(&a->move, &b->move, sizeof a->move) == 0;
-            else if (same && a->kind == H_RESEED) same = a->seed == b->seed;
+            else if (same && a->kind == H_RESEED) same = hist_seed(a) == hist_seed(b);
             else if (same && a->kind == H_REPLACE)
                 same = a->which == b->which && a->value == b->value && a->pad == b->pad;
             else if (same && a->kind == H_REHIDE)

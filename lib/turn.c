@@ -836,7 +836,8 @@ int carc_game_reseed(carc_game *g, uint64_t seed)
 {
     if (!g) return CARC_E_NULL;
     if (g->over) return CARC_E_GAME_OVER;
-    hist_rec h = {.kind = H_RESEED, .seed = seed};
+    hist_rec h = {.kind = H_RESEED};
+    hist_set_seed(&h, seed);
     if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY || hist_push(g, &h)) return CARC_E_LIMIT;
     g->rng = seed;
     return CARC_OK;
