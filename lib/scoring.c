@@ -91,21 +91,10 @@ int carc_feature_followers(const carc_game *g, int feature, int *counts)
     return followers_of(g, feature, counts, NULL);
 }
 
-unsigned carc_score_feature(carc_game *g, int feature, int final)
+/* Scores root `feature` for the majority of the figures counted on it
+ * (`on`: their indices, `non` of them). */
+static unsigned score_counted(carc_game *g, int feature, int final, const int *counts, const int *on, int non)
 {
-    if (!g || feature < 0 || feature >= g->npieces) return 0;
-    feature = feat_find(g, feature);
-    /* nobody stands on it (most closed features): figures counted per
-     * feature show in occ, unless a majority figure is counted per system */
-    const uint8_t *occ = g->pieces[feature].occ;
-    int per_system = 0;
-    for (int k = 0; k < g->v->figure_count; k++)
-        per_system |= (g->v->figures[k].flags & (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM)) ==
-                      (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM);
-    if (!per_system && !(occ[0] | occ[1] | occ[2] | occ[3])) return 0;
-    int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES];
-    int non = followers_of(g, feature, counts, on);
-    if (!non) return 0;
     int best = 0;
     for (int p = 0; p < g->nplayers; p++)
         if (counts[p] > best) best = counts[p];
@@ -128,20 +117,50 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
     return winners;
 }
 
+/* Whether root `feature` may hold a majority figure: most closed features
+ * are empty, which their occupancy counts show at once, unless a majority
+ * figure is counted per system. */
+static int may_be_held(const carc_game *g, int feature)
+{
+    const uint8_t *occ = g->pieces[feature].occ;
+    int per_system = 0;
+    for (int k = 0; k < g->v->figure_count; k++)
+        per_system |= (g->v->figures[k].flags & (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM)) ==
+                      (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM);
+    return per_system || (occ[0] | occ[1] | occ[2] | occ[3]);
+}
+
+unsigned carc_score_feature(carc_game *g, int feature, int final)
+{
+    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    feature = feat_find(g, feature);
+    if (!may_be_held(g, feature)) return 0;
+    int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES];
+    int non = followers_of(g, feature, counts, on);
+    return non ? score_counted(g, feature, final, counts, on, non) : 0;
+}
+
 /* Only features with a follower can score, so visit those through the
- * figures rather than every root on the board. */
+ * figures rather than every root on the board; each figure's root is
+ * found once, since final scoring moves no figure and joins nothing. */
 void score_final(carc_game *g)
 {
-    int done[MAX_FIGURES], nd = 0;
+    int root[MAX_FIGURES];
     for (int i = 0; i < g->nfigures; i++) {
         const figure *f = &g->figs[i];
-        if (f->piece < 0 || !(g->v->figures[f->kind].flags & CARC_FIG_MAJORITY)) continue;
-        int root = feat_find(g, f->piece);
-        if (!(g->v->kinds[g->pieces[root].kind].flags & CARC_KIND_FINAL)) continue;
-        int dup = 0;
-        for (int j = 0; j < nd; j++) dup |= done[j] == root;
-        if (dup) continue;
-        done[nd++] = root;
-        carc_score_feature(g, root, 1);
+        root[i] = f->piece >= 0 && (g->v->figures[f->kind].flags & CARC_FIG_MAJORITY) ? feat_find(g, f->piece) : -1;
+    }
+    for (int i = 0; i < g->nfigures; i++) {
+        int r = root[i], dup = 0;
+        if (r < 0 || !(g->v->kinds[g->pieces[r].kind].flags & CARC_KIND_FINAL)) continue;
+        for (int j = 0; j < i; j++) dup |= root[j] == r;
+        if (dup || !may_be_held(g, r)) continue;
+        int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES], non = 0;
+        for (int j = i; j < g->nfigures; j++)
+            if (root[j] == r) {
+                counts[g->figs[j].owner]++;
+                on[non++] = j;
+            }
+        score_counted(g, r, 1, counts, on, non);
     }
 }
