@@ -520,7 +520,9 @@ CARC_API int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *c
  * drawn tile does).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_ILLEGAL_MOVE,
  *         ::CARC_E_PHASE (a move kind the current phase does not take),
- *         ::CARC_E_LIMIT (history full; the game is unchanged).
+ *         ::CARC_E_LIMIT (history full: a game keeps 1280 records of draws,
+ *         moves and reseeds, where a real game uses under 300; the game is
+ *         unchanged).
  * Does not allocate.
  */
 CARC_API int carc_game_apply(carc_game *g, const carc_move *m);
@@ -840,8 +842,8 @@ typedef struct carc_load_options {
  * @param opts may be NULL (built-in variants and tile sets).
  * @param out receives the game; free with carc_game_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text or a move
- *         that is not legal when replayed), ::CARC_E_LIMIT (more records or
- *         queued draws than a game holds), ::CARC_E_NOT_FOUND, ::CARC_E_NOMEM,
+ *         that is not legal when replayed), ::CARC_E_LIMIT (more than 1280
+ *         history records, or more queued draws than a game holds), ::CARC_E_NOT_FOUND, ::CARC_E_NOMEM,
  *         ::CARC_E_VERSION, and the errors of carc_game_new().
  */
 CARC_API int carc_game_load(const carc_load_options *opts, const char *text, size_t len, carc_game **out);
