@@ -385,6 +385,7 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
                 return fail(&ps, "bad tile id");
             for (int i = 0; i < ts->ntypes - 1; i++)
                 if (strcmp(ts->types[i].name, cur->name) == 0) return fail(&ps, "duplicate tile id %s", cur->name);
+            char dn[24] = "";
             while (next_token(&s, le, &tok, &n)) {
                 int num;
                 if (n == 5 && memcmp(tok, "start", 5) == 0) {
@@ -396,14 +397,17 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
                     if (num > MAX_TILES) return limit(&ps, "count above %d", MAX_TILES);
                     cur->count = (uint8_t)num;
                 } else if (n > 5 && memcmp(tok, "deck=", 5) == 0) {
-                    char dn[24];
                     if (copy_word(dn, sizeof dn, tok + 5, n - 5)) return fail(&ps, "bad deck name");
-                    int d = deck_index(ts, dn);
-                    if (d < 0) return limit(&ps, "too many decks (at most %d)", MAX_DECKS);
-                    cur->deck = (uint8_t)d;
                 } else {
                     return fail(&ps, "unknown tile attribute");
                 }
+            }
+            /* a stack is made when a tile goes into it: a deck= that a later
+             * one on the same line overrides leaves no empty stack behind */
+            if (dn[0]) {
+                int d = deck_index(ts, dn);
+                if (d < 0) return limit(&ps, "too many decks (at most %d)", MAX_DECKS);
+                cur->deck = (uint8_t)d;
             }
         } else if (n == 5 && memcmp(tok, "edges", 5) == 0) {
             if (!cur) return fail(&ps, "edges outside a tile");

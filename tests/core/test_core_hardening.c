@@ -324,6 +324,30 @@ Test(core_hardening, control_bytes_in_names_are_refused_and_crlf_files_read)
     carc_tileset_free(ts);
 }
 
+/* Found by fuzz_tileset: a tile line naming two stacks made a stack of the
+ * first name, which stayed empty and took the stack number the tile's real
+ * stack should have had (a variant drawing from stack 1 drew from nothing). */
+Test(core_hardening, an_overridden_deck_name_makes_no_empty_stack)
+{
+    const char *text = "tile S start\n edges FFFFFFFFFFFF\n feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n"
+                       "tile M count=3\n edges FFFFFFFFFFFF\n feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n"
+                       "tile H deck=typo count=2 deck=side\n edges FFFFFFFFFFFF\n"
+                       " feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n";
+    tgame t = text_game("base", 2, text);
+    int left = -1;
+    cr_assert_eq(carc_game_deck_remaining(t.g, 1, &left), CARC_OK);
+    cr_assert_eq(left, 2, "stack 1 is the tiles' stack 'side' and holds both copies");
+    cr_assert_eq(carc_game_deck_remaining(t.g, 2, &left), CARC_E_RANGE, "no third stack");
+    const carc_tileset *ts;
+    cr_assert_eq(carc_game_tileset(t.g, &ts), CARC_OK);
+    carc_tile_type_info ti = {.struct_size = sizeof ti};
+    cr_assert_eq(carc_tileset_type(ts, 2, &ti), CARC_OK);
+    cr_assert_str_eq(ti.deck, "side");
+    play_out(t.g, 3);
+    assert_round_trip(t.g, ts, "two deck names on a line");
+    t_free(&t);
+}
+
 /* ---- 7. capacities answer CARC_E_LIMIT ------------------------------------ */
 
 static int parse_status(const char *text)
