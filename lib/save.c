@@ -357,9 +357,8 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
             else if (same && a->kind == H_RESEED) same = hist_seed(a) == hist_seed(b);
             else if (same && a->kind == H_REPLACE)
                 same = a->which == b->which && a->value == b->value && a->pad == b->pad;
-            else if (same && a->kind == H_REHIDE)
+            else if (same) /* draws, tokens, rehides */
                 same = a->which == b->which && a->value == b->value && a->forced == b->forced;
-            else if (same) same = a->which == b->which && a->value == b->value && a->forced == b->forced;
         }
         if (!same) r = CARC_E_PARSE;
     }
