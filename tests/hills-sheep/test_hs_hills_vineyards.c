@@ -348,6 +348,37 @@ Test(hills_sheep_hills, replacing_a_drawn_tile_keeps_the_hill_rule)
     t_free(&t);
 }
 
+/* A game of HS03 (a hill), one E and three each of U and K: HS03 is laid
+ * first, so its hill hides one of the others, and the turn is passed. */
+static tgame hill_laid(uint64_t seed)
+{
+    tgame t = t_new_deck("hills-sheep", 2, "HS03:1 E:1 U:3 K:3", NULL, 0);
+    cr_assert_eq(carc_game_reseed(t.g, seed), CARC_OK);
+    cr_assert_eq(carc_game_set_next_tile(t.g, t_type(t.g, "HS03")), CARC_OK);
+    carc_move mv[H_MOVE_CAP];
+    size_t n;
+    cr_assert_eq(carc_game_moves(t.g, mv, H_MOVE_CAP, &n), CARC_OK);
+    cr_assert_eq(carc_game_apply(t.g, &mv[0]), CARC_OK);
+    cr_assert_eq(t_pass(t.g), CARC_OK);
+    return t;
+}
+
+/* Plays the game on at random, then its save must load back to itself. */
+static void plays_on_and_reloads(tgame *t, uint64_t seed)
+{
+    uint64_t rng = seed;
+    h_play(t->g, &rng, 100);
+    char *a = h_save(t->g);
+    carc_load_options lo = {.struct_size = sizeof lo, .tileset = t->ts};
+    carc_game *back;
+    cr_assert_eq(carc_game_load(&lo, a, strlen(a), &back), CARC_OK, "%s", a);
+    char *b = h_save(back);
+    cr_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    carc_game_free(back);
+}
+
 /* Found by fuzz_api: naming a tile that lies only under a hill swaps it for
  * a tile of the stack picked at random; the replay of that pick must draw
  * from the generator as the game did, or every later random draw differs
@@ -357,31 +388,14 @@ Test(hills_sheep_hills, a_hidden_tile_named_later_keeps_saves_loading)
 {
     int swapped = 0;
     for (uint64_t seed = 1; seed < 60 && swapped < 3; seed++) {
-        tgame t = t_new_deck("hills-sheep", 2, "HS03:1 E:1 U:3 K:3", NULL, 0);
+        tgame t = hill_laid(seed);
         carc_game *g = t.g;
-        cr_assert_eq(carc_game_reseed(g, seed), CARC_OK);
-        cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "HS03")), CARC_OK);
-        carc_move mv[H_MOVE_CAP];
-        size_t n;
-        cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
-        cr_assert_eq(carc_game_apply(g, &mv[0]), CARC_OK);
-        cr_assert_eq(t_pass(g), CARC_OK);
         cr_assert_eq(hs_hidden(g), 1);
         cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "E")), CARC_OK, "in the stack or under the hill");
         char *a = h_save(g);
         if (strstr(a, "rehide")) {
             swapped++;
-            uint64_t rng = seed;
-            h_play(g, &rng, 100);
-            free(a);
-            a = h_save(g);
-            carc_load_options lo = {.struct_size = sizeof lo, .tileset = t.ts};
-            carc_game *back;
-            cr_assert_eq(carc_game_load(&lo, a, strlen(a), &back), CARC_OK, "%s", a);
-            char *b = h_save(back);
-            cr_assert_str_eq(a, b);
-            free(b);
-            carc_game_free(back);
+            plays_on_and_reloads(&t, seed);
         }
         free(a);
         t_free(&t);
@@ -398,15 +412,8 @@ Test(hills_sheep_hills, replacing_the_draw_by_a_hidden_tile_keeps_saves_loading)
 {
     int replaced = 0, drawn_hidden = 0;
     for (uint64_t seed = 1; seed < 200 && replaced < 20; seed++) {
-        tgame t = t_new_deck("hills-sheep", 2, "HS03:1 E:1 U:3 K:3", NULL, 0);
+        tgame t = hill_laid(seed);
         carc_game *g = t.g;
-        cr_assert_eq(carc_game_reseed(g, seed), CARC_OK);
-        cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "HS03")), CARC_OK);
-        carc_move mv[H_MOVE_CAP];
-        size_t n;
-        cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
-        cr_assert_eq(carc_game_apply(g, &mv[0]), CARC_OK);
-        cr_assert_eq(t_pass(g), CARC_OK);
         int drawn;
         cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
         char *a = NULL;
@@ -416,17 +423,7 @@ Test(hills_sheep_hills, replacing_the_draw_by_a_hidden_tile_keeps_saves_loading)
             char want[64];
             snprintf(want, sizeof want, "replace main E %s\n", drawn == t_type(g, "U") ? "U" : "K");
             drawn_hidden += strstr(a, want) != NULL;
-            uint64_t rng = seed;
-            h_play(g, &rng, 100);
-            free(a);
-            a = h_save(g);
-            carc_load_options lo = {.struct_size = sizeof lo, .tileset = t.ts};
-            carc_game *back;
-            cr_assert_eq(carc_game_load(&lo, a, strlen(a), &back), CARC_OK, "%s", a);
-            char *b = h_save(back);
-            cr_assert_str_eq(a, b);
-            free(b);
-            carc_game_free(back);
+            plays_on_and_reloads(&t, seed);
         }
         free(a);
         t_free(&t);
