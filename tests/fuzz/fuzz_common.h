@@ -447,4 +447,13 @@ static inline int fuzz_query_everything(inv_ctx *c, carc_game *g, uint64_t *rng)
     return 0;
 }
 
+/* Where a harness stops playing a game: the deep invariants, a save that
+ * loads back to itself, and every query with odd arguments. */
+static inline void fuzz_check_end(inv_ctx *c, carc_game *g, const carc_load_options *lo, uint64_t *rng)
+{
+    if (inv_check(c, g, 1)) fuzz_die(c, "game where play stopped");
+    if (inv_roundtrip(c, g, lo)) fuzz_die(c, "round trip where play stopped");
+    if (fuzz_query_everything(c, g, rng)) fuzz_die(c, "queries where play stopped");
+}
+
 #endif

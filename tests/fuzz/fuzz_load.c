@@ -143,9 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_die(&c, "playout");
         }
     }
-    if (inv_check(&c, g, 1)) fuzz_die(&c, "game where the playout stopped");
-    if (inv_roundtrip(&c, g, &lo)) fuzz_die(&c, "round trip where the playout stopped");
-    if (fuzz_query_everything(&c, g, &rng)) fuzz_die(&c, "queries where the playout stopped");
+    fuzz_check_end(&c, g, &lo, &rng);
     carc_game_free(g);
     return 0;
 }

@@ -145,9 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_die(&c, "playout");
         }
     }
-    if (inv_check(&c, g, 1)) fuzz_die(&c, "finished game");
-    if (inv_roundtrip(&c, g, &lo)) fuzz_die(&c, "round trip of the finished game");
-    if (fuzz_query_everything(&c, g, &rng)) fuzz_die(&c, "queries on the finished game");
+    fuzz_check_end(&c, g, &lo, &rng);
     /* without the tile set a save of another text is refused (now and
      * then: it parses the built-in set) */
     if ((rng & 7) == 0 && (len != v->tiles_len || memcmp(text, v->tiles, len))) {
