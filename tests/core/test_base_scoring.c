@@ -426,6 +426,32 @@ Test(base_scoring, majority_two_against_one_takes_all)
     t_free(&t);
 }
 
+/* At the end, final scoring groups the figures by feature: the four-tile
+ * city (start tile, R, J, N; no pennants) holds one follower of each player
+ * and pays both 4; K's one-tile city pays its owner 1 more. */
+Test(base_scoring, final_majorities_group_figures_by_feature)
+{
+    tgame t = deck_game(2, "K:1 J:1 R:1 N:1");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "K", 1, 0, 0, "follower", "c1"), OK);
+    cr_assert_eq(t_turn(g, "J", -1, 0, 0, "follower", "c1"), OK);
+    cr_assert_eq(t_turn(g, "R", 0, -1, 2, "follower", "c1"), OK);
+    cr_assert_eq(t_turn(g, "N", -1, -1, 1, NULL, NULL), OK); /* joins J's city to R's, still open */
+    cr_assert(is_over(g));
+    carc_feature_info big = t_feature_at(g, 0, 0, "c1");
+    cr_assert_eq(big.tiles, 4);
+    cr_assert_eq(big.complete, 0);
+    cr_assert_eq(big.figures[0], 1);
+    cr_assert_eq(big.figures[1], 1);
+    cr_assert_eq(t_cat(g, 0, "city"), 5, "4 for the shared city, 1 for K's");
+    cr_assert_eq(t_cat(g, 1, "city"), 4);
+    cr_assert_eq(h_event_count(g), 3);
+    for (int i = 0; i < 3; i++) cr_assert_eq(h_event(g, i).reason, CARC_REASON_FINAL);
+    cr_assert_eq(h_on_board(g, 0), 2, "final scoring sends nobody home");
+    cr_assert_eq(h_on_board(g, 1), 1);
+    t_free(&t);
+}
+
 Test(base_scoring, follower_cannot_join_an_occupied_road)
 {
     tgame t = deck_game(2, "U:2");
