@@ -530,8 +530,10 @@ CARC_API int carc_game_apply(carc_game *g, const carc_move *m);
 /**
  * Says which tile is drawn. If this turn's tile has been drawn and not yet
  * placed (and no fixed order is queued for its stack), it is replaced: the
- * drawn tile goes back to the stack and the named one is this turn's tile
- * (set aside, and the next one drawn, if it fits nowhere). Otherwise the
+ * drawn tile goes back to the stack, with any tile the library drew at
+ * random before it and set aside as fitting nowhere, and the named one is
+ * this turn's tile (set aside, and the next one drawn, if it fits nowhere;
+ * a tile the caller named stays set aside). Otherwise the
  * named tile is queued as the next draw from its stack; several calls queue
  * tiles in order. A tile that lies hidden unseen (under a hill) is
  * available too, as it is at a real table: it comes back and another tile

@@ -156,6 +156,9 @@ static void hand_resolve(carc_game *g)
  * ends the game. */
 int game_resolve(carc_game *g)
 {
+    /* tiles set aside from here on were drawn by the library itself: a
+     * caller who then names the tile drawn puts them back (replace_drawn) */
+    if (g->phase == CARC_PHASE_TILE && !g->hand_valid) g->draw_out = g->nout;
     while (g->phase == CARC_PHASE_TILE && !g->hand_valid) {
         if (hand_mode(g)) {
             hand_resolve(g);
@@ -172,14 +175,16 @@ int game_resolve(carc_game *g)
             end_game(g);
             break;
         }
-        g->draw_out = g->nout;
         int t = deck_draw(g, d);
+        int named = g->nhist > 0 && g->hist[g->nhist - 1].kind == H_DRAW && g->hist[g->nhist - 1].forced;
         if (g->v->on_draw) g->v->on_draw(g, t);
         if (board_any_fit(g, t)) {
             g->hand = t;
             g->hand_valid = 1;
         } else {
-            out_add(g, t, CARC_REMOVED_UNPLACEABLE);
+            out_add_from(g, t, CARC_REMOVED_UNPLACEABLE, d);
+            /* a tile the caller named is a fact of the table: it stays out */
+            if (named) g->draw_out = g->nout;
         }
     }
     return CARC_OK;
@@ -754,9 +759,10 @@ int replace_drawn(carc_game *g, int tile, int hide)
         hidden_there |= g->out_reason[i] == CARC_REMOVED_HIDDEN && g->out_type[i] == tile &&
                         g->out_deck[i] == g->turn_deck;
     if (!deck_has(dk, tile) && !hidden_there) return CARC_E_UNAVAILABLE;
-    /* the replaced draw did not happen: tiles it hid (under a hill) go back */
+    /* the replaced draws did not happen: tiles they hid (under a hill) or
+     * set aside (fitting nowhere) go back */
     for (int i = g->nout - 1; i >= g->draw_out; i--) {
-        if (g->out_reason[i] != CARC_REMOVED_HIDDEN) continue;
+        if (g->out_reason[i] != CARC_REMOVED_HIDDEN && g->out_reason[i] != CARC_REMOVED_UNPLACEABLE) continue;
         deck *back = &g->decks[g->out_deck[i]];
         back->left[back->nleft++] = g->out_type[i];
         for (int j = i; j + 1 < g->nout; j++) {

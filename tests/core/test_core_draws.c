@@ -85,3 +85,79 @@ Test(core_draws, the_last_tile_ends_the_game_at_once)
     cr_assert_eq(score, 4, "D's city and E's city close into a 2-tile city: 4");
     t_free(&t);
 }
+
+/* The library's own draw set B aside (it fits nowhere) and drew E; the
+ * caller then says the tile drawn was F. None of the library's draws
+ * happened, so B goes back to the stack with E. A tile the caller named
+ * stays set aside: that draw did happen. */
+static const char *const B_E_F = "tile F count=1\n"
+                                 "  edges C C C C C C F F F F F F\n"
+                                 "  feature city slots=0,1,2,3,4,5 id=c1\n"
+                                 "  feature farm slots=6,7,8,9,10,11 id=f1 borders=c1\n";
+
+static tgame b_e_f(void)
+{
+    size_t n = strlen(C_START) + strlen(B_E_F) + 1;
+    char *text = malloc(n);
+    cr_assert_not_null(text);
+    snprintf(text, n, "%s%s", C_START, B_E_F);
+    tgame t = custom(text);
+    free(text);
+    return t;
+}
+
+Test(core_draws, a_replaced_draw_takes_back_the_tiles_the_library_set_aside)
+{
+    int found = 0;
+    for (uint64_t seed = 1; seed < 64 && !found; seed++) {
+        tgame t = b_e_f();
+        carc_game *g = t.g;
+        carc_game_reseed(g, seed);
+        int drawn = -1, removed = 0, left = 0;
+        carc_game_drawn_tile(g, &drawn);
+        carc_game_removed_count(g, &removed);
+        if (removed == 1 && drawn == t_type(g, "E")) { /* B first, then E */
+            found = 1;
+            cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "F")), CARC_OK);
+            carc_game_drawn_tile(g, &drawn);
+            cr_assert_eq(drawn, t_type(g, "F"));
+            carc_game_removed_count(g, &removed);
+            carc_game_deck_remaining(g, 0, &left);
+            cr_assert_eq(removed, 0, "B was set aside by a draw that did not happen: it is back");
+            cr_assert_eq(left, 2, "B and E are in the stack");
+            char *text = h_save(g);
+            carc_game *back = NULL;
+            carc_load_options lo = {.struct_size = sizeof lo, .tileset = t.ts};
+            cr_assert_eq(carc_game_load(&lo, text, strlen(text), &back), CARC_OK);
+            carc_game_removed_count(back, &removed);
+            carc_game_deck_remaining(back, 0, &left);
+            cr_assert(removed == 0 && left == 2, "the save replays the replacement");
+            char *again = h_save(back);
+            cr_assert_str_eq(again, text);
+            free(again);
+            free(text);
+            carc_game_free(back);
+        }
+        t_free(&t);
+    }
+    cr_assert(found, "some seed draws B before E");
+}
+
+Test(core_draws, a_named_tile_that_fits_nowhere_stays_aside_after_a_replacement)
+{
+    tgame t = b_e_f();
+    carc_game *g = t.g;
+    cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "B")), CARC_OK); /* queued: the table drew B */
+    int drawn = -1, removed = 0, left = 0, type = -1, reason = -1;
+    carc_game_drawn_tile(g, &drawn);
+    carc_game_removed_count(g, &removed);
+    cr_assert_eq(removed, 1, "B fits nowhere");
+    cr_assert_eq(carc_game_set_next_tile(g, drawn == t_type(g, "E") ? t_type(g, "F") : t_type(g, "E")), CARC_OK);
+    carc_game_removed_count(g, &removed);
+    carc_game_deck_remaining(g, 0, &left);
+    carc_game_removed(g, 0, &type, &reason);
+    cr_assert_eq(removed, 1);
+    cr_assert(type == t_type(g, "B") && reason == CARC_REMOVED_UNPLACEABLE, "the named B stays set aside");
+    cr_assert_eq(left, 1, "only the replaced tile went back");
+    t_free(&t);
+}
