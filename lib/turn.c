@@ -158,8 +158,9 @@ int game_resolve(carc_game *g)
 {
     /* tiles set aside from here on were drawn by the library itself: a
      * caller who then names the tile drawn puts them back (replace_drawn) */
-    if (g->phase == CARC_PHASE_TILE && !g->hand_valid) g->draw_out = g->nout;
-    while (g->phase == CARC_PHASE_TILE && !g->hand_valid) {
+    if (g->phase != CARC_PHASE_TILE || g->hand_valid) return CARC_OK;
+    g->draw_out = g->nout;
+    do {
         if (hand_mode(g)) {
             hand_resolve(g);
             break;
@@ -186,7 +187,7 @@ int game_resolve(carc_game *g)
             /* a tile the caller named is a fact of the table: it stays out */
             if (named) g->draw_out = g->nout;
         }
-    }
+    } while (g->phase == CARC_PHASE_TILE && !g->hand_valid);
     return CARC_OK;
 }
 
