@@ -249,25 +249,33 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 
 static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
     const uint8_t *fit = g->ts->fit[type];
-    /* a move as two 64-bit words: kind, rotation (bits 8-9), x, y / tile */
-    const uint64_t hi = (uint64_t)type;
-    (void)hi;
+    const uint16_t *key = g->fkey;
     /* first the squares the tile fits (about half of them), without a
-     * branch; then moves for those only */
+     * branch, four a round (the loop's own count and test were a third of
+     * the work of a square); then moves for those only */
     uint8_t sq[MAX_FRONTIER];
-    int nf = 0;
-    for (int i = 0; i < g->nfrontier; i++) {
+    size_t nf = 0, nsq = (size_t)g->nfrontier, i = 0;
+    for (; i + 4 <= nsq; i += 4) {
         sq[nf] = (uint8_t)i;
-        nf += fit[g->fkey[i]] != 0;
+        nf += fit[key[i]] != 0;
+        sq[nf] = (uint8_t)(i + 1);
+        nf += fit[key[i + 1]] != 0;
+        sq[nf] = (uint8_t)(i + 2);
+        nf += fit[key[i + 2]] != 0;
+        sq[nf] = (uint8_t)(i + 3);
+        nf += fit[key[i + 3]] != 0;
+    }
+    for (; i < nsq; i++) {
+        sq[nf] = (uint8_t)i;
+        nf += fit[key[i]] != 0;
     }
     size_t n = 0;
-#if defined(__SSE2__) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-    /* the fast paths build moves as two little-endian words */
+#ifdef __SSE2__
+    /* a move as one little-endian vector: kind, rotation, x, y, tile */
     _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && offsetof(carc_move, x) == 4 &&
                        offsetof(carc_move, y) == 6 && offsetof(carc_move, tile) == 8,
                    "carc_move layout");
-    if (cap >= 4 * (size_t)nf) {
-#ifdef __SSE2__
+    if (cap >= 4 * nf) {
         /* ROT_VEC[bits][j]: the j-th fitting rotation in the rotation byte */
         static const union {
             uint64_t w[16][4][2];
@@ -279,23 +287,31 @@ static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t c
             R(2, 3, 0, 0), R(0, 2, 3, 0), R(1, 2, 3, 0), R(0, 1, 2, 3)
 #undef R
         }};
-        const __m128i hi_part = _mm_set_epi64x((long long)hi, CARC_MOVE_TILE);
-        for (int k = 0; k < nf; k++) {
-            int i = sq[k];
-            unsigned bits = fit[g->fkey[i]];
-            __m128i m = _mm_or_si128(hi_part, _mm_cvtsi64_si128((long long)((uint64_t)g->fpos[i] << 32)));
-            __m128i *out = (__m128i *)(void *)&buf[n];
-            _mm_storeu_si128(out, _mm_or_si128(m, ROT_VEC.v[bits][0]));
-            _mm_storeu_si128(out + 1, _mm_or_si128(m, ROT_VEC.v[bits][1]));
-            _mm_storeu_si128(out + 2, _mm_or_si128(m, ROT_VEC.v[bits][2]));
-            _mm_storeu_si128(out + 3, _mm_or_si128(m, ROT_VEC.v[bits][3]));
-            n += ROT_COUNT[bits];
+        /* bytes of moves each fit mask writes */
+        static const uint8_t ROT_BYTES[16] = {0, 16, 16, 32, 16, 32, 32, 48, 16, 32, 32, 48, 32, 48, 48, 64};
+        const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
+        unsigned char *out = (unsigned char *)buf;
+        for (size_t k = 0; k < nf; k++) {
+            unsigned f = sq[k], bits = fit[key[f]];
+            /* the square's x and y into bytes 4..7, the rest zero */
+            __m128i at = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)g->fpos[f]), _MM_SHUFFLE(1, 1, 0, 1));
+            __m128i m = _mm_or_si128(kind_tile, at);
+            const __m128i *rv = ROT_VEC.v[bits];
+            _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, rv[0]));
+            _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
+            _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
+            _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
+            out += ROT_BYTES[bits];
         }
-#else
-        for (int k = 0; k < nf; k++) {
-            int i = sq[k];
-            unsigned bits = fit[g->fkey[i]], list = ROT_LIST[bits];
-            uint64_t lo = CARC_MOVE_TILE | (uint64_t)g->fpos[i] << 32;
+        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+    }
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the same as two little-endian words a move */
+    if (cap >= 4 * nf) {
+        const uint64_t hi = (uint64_t)type;
+        for (size_t k = 0; k < nf; k++) {
+            unsigned f = sq[k], bits = fit[key[f]], list = ROT_LIST[bits];
+            uint64_t lo = CARC_MOVE_TILE | (uint64_t)g->fpos[f] << 32;
             unsigned char *out = (unsigned char *)&buf[n];
             for (int j = 0; j < 4; j++) {
                 uint64_t word = lo | (uint64_t)(list >> (2 * j) & 3) << 8;
@@ -304,17 +320,15 @@ static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t c
             }
             n += ROT_COUNT[bits];
         }
-#endif
         return n;
     }
 #endif
-    for (int k = 0; k < nf; k++) {
-        int i = sq[k];
-        unsigned bits = fit[g->fkey[i]], list = ROT_LIST[bits];
+    for (size_t k = 0; k < nf; k++) {
+        unsigned f = sq[k], bits = fit[key[f]], list = ROT_LIST[bits];
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
             if (n < cap)
                 buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),
-                                     .x = FPOS_X(g->fpos[i]), .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)type};
+                                     .x = FPOS_X(g->fpos[f]), .y = FPOS_Y(g->fpos[f]), .tile = (uint16_t)type};
     }
     return n;
 }
