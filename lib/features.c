@@ -1,7 +1,9 @@
 /* Features as union-find over pieces (one piece per feature of a placed
  * tile), with what scoring needs kept at each root: open edge sides, figures
- * per block class and attribute sums. Union by size keeps trees shallow, so
- * finds need no path compression and work on a const game. */
+ * per block class and attribute sums. A union relabels every member of the
+ * smaller set (each root keeps a circular list of its members), so every
+ * piece names its root and a find is one load (feat_find, sys_find in
+ * internal.h); a piece is relabelled O(log n) times in a game. */
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -11,33 +13,6 @@
 
 static const int DX[4] = {0, 1, 0, -1};
 static const int DY[4] = {-1, 0, 1, 0};
-
-int feat_find(const carc_game *g, int p)
-{
-    while (g->pieces[p].parent[FEAT] != p) p = g->pieces[p].parent[FEAT];
-    return p;
-}
-
-/* The same, halving the path on the way: for the placement code, which may
- * change the game. Queries use feat_find and leave the trees as they are. */
-static int find_halving(carc_game *g, int p)
-{
-    piece *ps = g->pieces;
-    while (ps[p].parent[FEAT] != p) {
-        ps[p].parent[FEAT] = ps[ps[p].parent[FEAT]].parent[FEAT];
-        p = ps[p].parent[FEAT];
-    }
-    return p;
-}
-
-/* Without link= in the tile set a system is exactly a feature, so the
- * second union-find is not kept and system calls use the first. */
-int sys_find(const carc_game *g, int p)
-{
-    if (!g->ts->has_links) return feat_find(g, p);
-    while (g->pieces[p].parent[SYS] != p) p = g->pieces[p].parent[SYS];
-    return p;
-}
 
 /* Adds four small counters at once; each stays far below 256, so no byte
  * carries into the next. */
@@ -60,7 +35,11 @@ static int link_roots(carc_game *g, int w, int a, int b, int *gone)
         a = b;
         b = t;
     }
-    ps[b].parent[w] = (uint16_t)a;
+    int p = b;
+    do {
+        ps[p].parent[w] = (uint16_t)a;
+        p = ps[p].next[w];
+    } while (p != b);
     ps[a].size[w] = (uint16_t)(ps[a].size[w] + ps[b].size[w]);
     uint16_t t = ps[a].next[w];
     ps[a].next[w] = ps[b].next[w];
@@ -71,8 +50,8 @@ static int link_roots(carc_game *g, int w, int a, int b, int *gone)
 
 static void feat_union(carc_game *g, int a, int b)
 {
-    a = find_halving(g, a);
-    b = find_halving(g, b);
+    a = feat_find(g, a);
+    b = feat_find(g, b);
     if (a == b) return;
     int gone, root = link_roots(g, FEAT, a, b, &gone);
     piece *pa = &g->pieces[root], *pb = &g->pieces[gone];
@@ -144,14 +123,14 @@ void feat_add_tile(carc_game *g, int ti)
          * one side closes and one join, without walking the slots */
         int a1 = t->side_one[pl->rot][k], b1 = nt->side_one[np->rot][opp];
         if ((a1 | b1) >= 0) {
-            int rb = find_halving(g, np->first_piece + b1);
+            int rb = feat_find(g, np->first_piece + b1);
             g->pieces[rb].open--;
             feat_union(g, base + a1, rb);
             if (links) sys_union(g, base + a1, np->first_piece + b1);
             continue;
         }
         for (unsigned theirs = nt->side_mask[np->rot][opp]; theirs; theirs &= theirs - 1)
-            g->pieces[find_halving(g, np->first_piece + ctz32(theirs))].open--;
+            g->pieces[feat_find(g, np->first_piece + ctz32(theirs))].open--;
         int pa = -2, pb = -2;
         for (int j = 0; j < 3; j++) {
             int a = t->slot_feat[pl->rot][3 * k + j];

@@ -55,7 +55,7 @@ static inline int ctz32(unsigned x)
 
 typedef struct piece {
     /* two partitions of the pieces, [FEAT] features and [SYS] systems */
-    uint16_t parent[2];        /* union-find */
+    uint16_t parent[2];        /* the root: unions relabel the smaller set */
     uint16_t next[2];          /* circular list of the members */
     uint16_t size[2];          /* union by size */
     uint16_t open;             /* at a root: open edge sides of the feature (12 a tile at most) */
@@ -315,8 +315,11 @@ int board_any_fit(const carc_game *g, int type);
 int board_neighbours(const carc_game *g, int x, int y);
 
 /* features.c */
-int feat_find(const carc_game *g, int p);
-int sys_find(const carc_game *g, int p);
+/* The root of a piece's feature, or of its system (a feature joined by
+ * link= to others; without link= in the tile set the two are the same).
+ * Every piece names its root: unions relabel the smaller set. */
+static inline int feat_find(const carc_game *g, int p) { return g->pieces[p].parent[FEAT]; }
+static inline int sys_find(const carc_game *g, int p) { return g->pieces[p].parent[g->ts->has_links ? SYS : FEAT]; }
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
 int feat_complete(const carc_game *g, int root);
