@@ -58,11 +58,18 @@ static int figure_total(const carc_game *g)
     return n;
 }
 
-static int shepherd_of(const carc_game *g, int player)
+/* Figure ids never change, so each player's shepherd is looked up once and
+ * kept in the state (several hooks ask for it every turn). */
+static int shepherd_of(carc_game *g, int player)
 {
+    uint8_t *known = &st(g)->shepherd[player];
+    if (*known) return *known - 1;
     int n = figure_total(g);
     for (int i = 0; i < n; i++)
-        if (carc_figure_kind(g, i) == HS_FIG_SHEPHERD && carc_figure_owner(g, i) == player) return i;
+        if (carc_figure_kind(g, i) == HS_FIG_SHEPHERD && carc_figure_owner(g, i) == player) {
+            *known = (uint8_t)(i + 1);
+            return i;
+        }
     return -1;
 }
 
