@@ -10,6 +10,7 @@
 /* Enough for every piece of the largest tile set the core accepts; the
  * built-in one has fewer than 500. */
 #define HG_MAX_PIECES 1024
+#define HG_MAX_TYPES 128 /* the core's limit of tile types in a set */
 
 enum hg_attr {
     A_FISH,
@@ -41,6 +42,9 @@ typedef struct hg_state {
     uint8_t shaman_pending;
     /* Pieces whose animals a hunting trap has already scored. */
     uint8_t covered[HG_MAX_PIECES / 8];
+    /* Per tile type, the features with a logboat, hunting trap or shaman
+     * (bits 0-11), found the first time the type is placed (bit 15). */
+    uint16_t placing[HG_MAX_TYPES];
 } hg_state;
 
 _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -224,11 +228,27 @@ static int own_meeples_on_board(carc_game *g, int player)
     return count;
 }
 
+/* The features of a tile type that do something when placed, as a bit mask. */
+static unsigned placing_features(carc_game *g, int type, int first)
+{
+    uint16_t *known = &st(g)->placing[type & (HG_MAX_TYPES - 1)];
+    if (*known & 0x8000u) return *known & 0xFFFu;
+    unsigned m = 0;
+    int nf = carc_type_feature_count(g, type);
+    for (int i = 0; i < nf && i < 12; i++)
+        if (attr(g, first + i, A_LOGBOAT) > 0 || attr(g, first + i, A_HUNTING_TRAP) > 0 ||
+            attr(g, first + i, A_SHAMAN) > 0)
+            m |= 1u << i;
+    *known = (uint16_t)(0x8000u | m);
+    return m;
+}
+
 static void on_tile_placed(carc_game *g, int tile_index)
 {
     int first = carc_tile_first_piece(g, tile_index);
-    int nf = carc_type_feature_count(g, carc_tile_type(g, tile_index));
-    for (int i = 0; i < nf; i++) {
+    unsigned m = placing_features(g, carc_tile_type(g, tile_index), first);
+    for (int i = 0; m >> i; i++) {
+        if (!(m >> i & 1)) continue;
         int p = first + i;
         if (attr(g, p, A_LOGBOAT) > 0) logboat(g, p);
         if (attr(g, p, A_HUNTING_TRAP) > 0) hunting_trap(g, p);
