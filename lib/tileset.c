@@ -284,6 +284,7 @@ static int finish_tile(parser *ps, tile_type *t)
         for (int side = 0; side < 4; side++)
             if (f->slots & (7u << (3 * side))) f->nsides++;
         if (ps->v->kinds[f->kind].flags & CARC_KIND_AREA) t->has_area = 1;
+        if (!(ps->v->kinds[f->kind].flags & (CARC_KIND_AREA | CARC_KIND_MARKER))) t->edge_feats |= (uint16_t)(1u << i);
         if (f->links) t->has_links = 1;
     }
     for (int i = 0; i < t->nfeat; i++) {

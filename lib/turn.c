@@ -402,10 +402,8 @@ static void collect_completed(carc_game *g)
     const placed *pl = &g->tiles[g->turn_tile];
     const tile_type *t = &g->ts->types[pl->type];
     int nd = 0;
-    for (int i = 0; i < t->nfeat; i++) {
-        unsigned fl = v->kinds[t->feat[i].kind].flags;
-        if (fl & (CARC_KIND_MARKER | CARC_KIND_AREA)) continue;
-        int r = feat_find(g, pl->first_piece + i);
+    for (unsigned m = t->edge_feats; m; m &= m - 1) {
+        int r = feat_find(g, pl->first_piece + ctz32(m));
         if (g->pieces[r].open) continue;
         int dup = 0;
         for (int j = 0; j < nd; j++) dup |= g->done[j] == r;
