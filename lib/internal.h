@@ -340,6 +340,10 @@ void out_add(carc_game *g, int type, int reason);
 void out_add_from(carc_game *g, int type, int reason, int deck);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
+/* tile_moves.c */
+/* Writes the placements of tile `type` (up to cap) and returns how many there are. */
+size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap);
+
 /* movetext.c */
 int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap); /* snprintf-like; -1 if not expressible */
 int move_from_words(const carc_game *g, const char *const *words, int n, carc_move *m);

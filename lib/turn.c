@@ -1,8 +1,5 @@
 /* The turn machine: draws, legal moves, applying moves, ending turns. */
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "internal.h"
 
@@ -236,120 +233,6 @@ NOINLINE static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size
         n++;                           \
     } while (0)
 
-/* Rotations in a fit mask, packed two bits each, and how many there are:
- * lets a square's moves be written without a branch per rotation. */
-static const uint8_t ROT_LIST[16] = {0, 0, 1, 4, 2, 8, 9, 36, 3, 12, 13, 52, 14, 56, 57, 228};
-static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-/* Tile moves with the fit table: one look-up per square, then four moves
- * written unconditionally and the count advanced by how many fit (whether
- * a square fits is close to random, so branches here mispredict). The fast
- * path needs room for four moves a square, which every caller with a
- * buffer of 4 * 256 moves has; otherwise moves are written one by one. */
-static size_t enum_by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
-{
-    const uint8_t *fit = g->ts->fit[type];
-    const uint16_t *key = g->fkey;
-    /* first the squares the tile fits (about half of them), without a
-     * branch, four a round (the loop's own count and test were a third of
-     * the work of a square); then moves for those only */
-    uint8_t sq[MAX_FRONTIER];
-    size_t nf = 0, nsq = (size_t)g->nfrontier, i = 0;
-    for (; i + 4 <= nsq; i += 4) {
-        sq[nf] = (uint8_t)i;
-        nf += fit[key[i]] != 0;
-        sq[nf] = (uint8_t)(i + 1);
-        nf += fit[key[i + 1]] != 0;
-        sq[nf] = (uint8_t)(i + 2);
-        nf += fit[key[i + 2]] != 0;
-        sq[nf] = (uint8_t)(i + 3);
-        nf += fit[key[i + 3]] != 0;
-    }
-    for (; i < nsq; i++) {
-        sq[nf] = (uint8_t)i;
-        nf += fit[key[i]] != 0;
-    }
-    size_t n = 0;
-#ifdef __SSE2__
-    /* a move as one little-endian vector: kind, rotation, x, y, tile */
-    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && offsetof(carc_move, x) == 4 &&
-                       offsetof(carc_move, y) == 6 && offsetof(carc_move, tile) == 8,
-                   "carc_move layout");
-    if (cap >= 4 * nf) {
-        /* ROT_VEC[bits][j]: the j-th fitting rotation in the rotation byte */
-        static const union {
-            uint64_t w[16][4][2];
-            __m128i v[16][4];
-        } ROT_VEC = {.w = {
-#define R(a, b, c, d) {{(a) << 8, 0}, {(b) << 8, 0}, {(c) << 8, 0}, {(d) << 8, 0}}
-            R(0, 0, 0, 0), R(0, 0, 0, 0), R(1, 0, 0, 0), R(0, 1, 0, 0), R(2, 0, 0, 0), R(0, 2, 0, 0),
-            R(1, 2, 0, 0), R(0, 1, 2, 0), R(3, 0, 0, 0), R(0, 3, 0, 0), R(1, 3, 0, 0), R(0, 1, 3, 0),
-            R(2, 3, 0, 0), R(0, 2, 3, 0), R(1, 2, 3, 0), R(0, 1, 2, 3)
-#undef R
-        }};
-        /* bytes of moves each fit mask writes */
-        static const uint8_t ROT_BYTES[16] = {0, 16, 16, 32, 16, 32, 32, 48, 16, 32, 32, 48, 32, 48, 48, 64};
-        const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
-        unsigned char *out = (unsigned char *)buf;
-        for (size_t k = 0; k < nf; k++) {
-            unsigned f = sq[k], bits = fit[key[f]];
-            /* the square's x and y into bytes 4..7, the rest zero */
-            __m128i at = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)g->fpos[f]), _MM_SHUFFLE(1, 1, 0, 1));
-            __m128i m = _mm_or_si128(kind_tile, at);
-            const __m128i *rv = ROT_VEC.v[bits];
-            _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, rv[0]));
-            _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
-            _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
-            _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
-            out += ROT_BYTES[bits];
-        }
-        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
-    }
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* the same as two little-endian words a move */
-    if (cap >= 4 * nf) {
-        const uint64_t hi = (uint64_t)type;
-        for (size_t k = 0; k < nf; k++) {
-            unsigned f = sq[k], bits = fit[key[f]], list = ROT_LIST[bits];
-            uint64_t lo = CARC_MOVE_TILE | (uint64_t)g->fpos[f] << 32;
-            unsigned char *out = (unsigned char *)&buf[n];
-            for (int j = 0; j < 4; j++) {
-                uint64_t word = lo | (uint64_t)(list >> (2 * j) & 3) << 8;
-                memcpy(out + 16 * j, &word, 8);
-                memcpy(out + 16 * j + 8, &hi, 8);
-            }
-            n += ROT_COUNT[bits];
-        }
-        return n;
-    }
-#endif
-    for (size_t k = 0; k < nf; k++) {
-        unsigned f = sq[k], bits = fit[key[f]], list = ROT_LIST[bits];
-        for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
-            if (n < cap)
-                buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),
-                                     .x = FPOS_X(g->fpos[f]), .y = FPOS_Y(g->fpos[f]), .tile = (uint16_t)type};
-    }
-    return n;
-}
-
-/* Tile moves without a table (sets with many side codes): test the four
- * rotations of every square with the packed edge masks. */
-static size_t enum_by_square(const carc_game *g, int type, carc_move *buf, size_t cap)
-{
-    const tile_type *t = &g->ts->types[type];
-    size_t n = 0;
-    for (int i = 0; i < g->nfrontier; i++)
-        for (int r = 0; r < 4; r++)
-            if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
-                if (n < cap)
-                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = FPOS_X(g->fpos[i]),
-                                         .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)type};
-                n++;
-            }
-    return n;
-}
-
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     game_resolve(g);
@@ -361,7 +244,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
     }
     if (g->phase == CARC_PHASE_TILE) {
         if (!hand_mode(g)) {
-            n = g->ts->nside_codes ? enum_by_key(g, g->hand, buf, cap) : enum_by_square(g, g->hand, buf, cap);
+            n = tile_moves(g, g->hand, buf, cap);
         } else {
             /* each distinct tile of the hand, in hand order */
             const uint8_t *h = g->held[g->player];
@@ -371,7 +254,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
                 if (dup) continue;
                 carc_move *b = buf && n < cap ? buf + n : NULL;
                 size_t c = b ? cap - n : 0;
-                n += g->ts->nside_codes ? enum_by_key(g, h[i], b, c) : enum_by_square(g, h[i], b, c);
+                n += tile_moves(g, h[i], b, c);
             }
         }
     } else {
