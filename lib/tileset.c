@@ -286,6 +286,9 @@ static int finish_tile(parser *ps, tile_type *t)
         if (ps->v->kinds[f->kind].flags & CARC_KIND_AREA) t->has_area = 1;
         if (!(ps->v->kinds[f->kind].flags & (CARC_KIND_AREA | CARC_KIND_MARKER))) t->edge_feats |= (uint16_t)(1u << i);
         if (f->links) t->has_links = 1;
+        if (!(ps->v->kinds[f->kind].flags & CARC_KIND_MARKER))
+            for (int k = 0; k < ps->v->figure_count && k < CARC_MAX_FIGURE_KINDS; k++)
+                if (ps->v->figures[k].kinds >> f->kind & 1) t->fig_feats[k] |= (uint16_t)(1u << i);
     }
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &t->feat[i].tmpl;

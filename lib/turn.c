@@ -188,17 +188,12 @@ int game_resolve(carc_game *g)
     return CARC_OK;
 }
 
-/* Whether figure kind k of the current player may go on feature `local`
- * of this turn's tile. */
-static int figure_legal(carc_game *g, int k, int local)
+/* Whether nothing keeps figure kind k off piece p (of this turn's tile, on a
+ * feature the kind may stand on): figures already in its feature or system,
+ * or the variant's own rule. */
+static int figure_room(carc_game *g, int k, int p)
 {
     const carc_figure_desc *d = &g->v->figures[k];
-    const placed *pl = &g->tiles[g->turn_tile];
-    const tile_type *t = &g->ts->types[pl->type];
-    if (local >= t->nfeat || !g->supply[g->player][k]) return 0;
-    int kind = t->feat[local].kind;
-    if (!(d->kinds & (1u << kind)) || (g->v->kinds[kind].flags & CARC_KIND_MARKER)) return 0;
-    int p = pl->first_piece + local;
     if (d->flags & CARC_FIG_FREE) {
         /* only the variant's own rule limits it */
     } else if (d->flags & CARC_FIG_SYSTEM) {
@@ -207,6 +202,16 @@ static int figure_legal(carc_game *g, int k, int local)
         return 0;
     }
     return !g->v->figure_allowed || g->v->figure_allowed(g, k, p);
+}
+
+/* Whether figure kind k of the current player may go on feature `local`
+ * of this turn's tile. */
+static int figure_legal(carc_game *g, int k, int local)
+{
+    const placed *pl = &g->tiles[g->turn_tile];
+    const tile_type *t = &g->ts->types[pl->type];
+    if (local >= t->nfeat || !(t->fig_feats[k] >> local & 1) || !g->supply[g->player][k]) return 0;
+    return figure_room(g, k, pl->first_piece + local);
 }
 
 /* Kept out of line: its callers' frames stay small on the hot path. */
@@ -260,14 +265,17 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
     } else {
         if (g->phase == CARC_PHASE_FIGURE) {
             const placed *pl = &g->tiles[g->turn_tile];
-            int nf = g->ts->types[pl->type].nfeat;
-            for (int k = 0; k < g->v->figure_count; k++)
-                for (int f = 0; f < nf; f++)
-                    if (figure_legal(g, k, f)) {
-                        carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .feature = (uint8_t)f,
-                                       .x = pl->x, .y = pl->y};
-                        EMIT(m);
-                    }
+            const tile_type *t = &g->ts->types[pl->type];
+            for (int k = 0; k < g->v->figure_count; k++) {
+                if (!g->supply[g->player][k]) continue;
+                for (unsigned fs = t->fig_feats[k]; fs; fs &= fs - 1) {
+                    int f = ctz32(fs);
+                    if (!figure_room(g, k, pl->first_piece + f)) continue;
+                    carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .feature = (uint8_t)f,
+                                   .x = pl->x, .y = pl->y};
+                    EMIT(m);
+                }
+            }
             carc_move pass = {.kind = CARC_MOVE_PASS};
             EMIT(pass);
         }
