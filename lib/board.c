@@ -85,7 +85,10 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
     for (int k = 0; k < 4; k++) {
         int nx = x + DX[k], ny = y + DY[k];
         if (board_at(g, nx, ny) >= 0) continue;
-        int f = board_frontier_index(g, nx, ny);
+        /* a square next to a tile cannot share a cell with another square
+         * in use (GRID_BITS), so the cell alone says whether it is in the
+         * frontier */
+        int f = (int)g->fgrid[GRID_CELL(nx, ny)] - 1;
         if (f < 0) {
             f = g->nfrontier++;
             g->fpos[f] = FPOS(nx, ny);

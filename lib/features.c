@@ -113,10 +113,9 @@ void feat_add_tile(carc_game *g, int ti)
             for (int j = i + 1; j < t->nfeat; j++)
                 if (t->feat[i].links & (1u << j)) sys_union(g, base + i, base + j);
 
-    for (int k = 0; k < 4; k++) {
-        int ni = nb[k];
-        if (ni < 0) continue;
-        const placed *np = &g->tiles[ni];
+    for (unsigned sides = nbmask; sides; sides &= sides - 1) {
+        int k = ctz32(sides);
+        const placed *np = &g->tiles[nb[k]];
         const tile_type *nt = &g->ts->types[np->type];
         int opp = (k + 2) & 3;
         /* most sides are one feature on both tiles (a city or field side):
