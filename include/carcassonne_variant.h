@@ -252,6 +252,11 @@ CARC_API int carc_type_feature_count(const carc_game *g, int tile_type);
 CARC_API int carc_type_feature_kind(const carc_game *g, int tile_type, int feature);
 /** Index of the attribute named `name` in this game's tile set (e.g. `"pennant"`, `"animals.deer"`), or -1. */
 CARC_API int carc_attr_index(const carc_game *g, const char *name);
+/** The features of a tile type whose attribute `attr` (carc_attr_index()) is
+ *  above zero, as a mask (bit i: feature i); 0 for a bad type or attribute.
+ *  Kept per tile type when the tile set is read, so a hook that acts on a
+ *  placed tile's attributes asks once instead of once per feature. */
+CARC_API unsigned carc_type_attr_features(const carc_game *g, int tile_type, int attr);
 /** Placed tile a piece lies on, or -1. */
 CARC_API int carc_piece_tile(const carc_game *g, int piece);
 /** Feature index (within its tile type) of a piece, or -1. */

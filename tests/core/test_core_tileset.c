@@ -294,3 +294,23 @@ Test(core_tileset, strerror_texts_are_distinct)
     cr_assert_not_null(carc_version());
     cr_assert_eq(carc_version_number(), CARC_VERSION_NUMBER);
 }
+
+/* A hook can ask which features of a tile type carry an attribute: the
+ * base set's coats of arms lie on F's city (feature 0) and on C's, not on
+ * E's city nor on any farm. */
+Test(core_tileset, attribute_features_of_a_tile_type)
+{
+    carc_game *g = h_new("base", 2, 1);
+    int pennant = carc_attr_index(g, "pennant");
+    cr_assert_geq(pennant, 0);
+    cr_expect_eq(carc_type_attr_features(g, t_type(g, "F"), pennant), 1u, "F: the city, not its two farms");
+    cr_expect_eq(carc_type_attr_features(g, t_type(g, "C"), pennant), 1u);
+    cr_expect_eq(carc_type_attr_features(g, t_type(g, "E"), pennant), 0u, "E's city has no coat of arms");
+    cr_expect_eq(carc_type_attr_features(g, t_type(g, "D"), pennant), 0u);
+    cr_expect_eq(carc_type_attr_features(g, -1, pennant), 0u);
+    cr_expect_eq(carc_type_attr_features(g, 999, pennant), 0u);
+    cr_expect_eq(carc_type_attr_features(g, t_type(g, "F"), -1), 0u);
+    cr_expect_eq(carc_type_attr_features(g, t_type(g, "F"), 99), 0u);
+    cr_expect_eq(carc_type_attr_features(NULL, 0, pennant), 0u);
+    carc_game_free(g);
+}

@@ -10,7 +10,6 @@
 /* Enough for every piece of the largest tile set the core accepts; the
  * built-in one has fewer than 500. */
 #define HG_MAX_PIECES 1024
-#define HG_MAX_TYPES 128 /* the core's limit of tile types in a set */
 
 enum hg_attr {
     A_FISH,
@@ -42,9 +41,6 @@ typedef struct hg_state {
     uint8_t shaman_pending;
     /* Pieces whose animals a hunting trap has already scored. */
     uint8_t covered[HG_MAX_PIECES / 8];
-    /* Per tile type, the features with a logboat, hunting trap or shaman
-     * (bits 0-11), found the first time the type is placed (bit 15). */
-    uint16_t placing[HG_MAX_TYPES];
 } hg_state;
 
 _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -228,25 +224,14 @@ static int own_meeples_on_board(carc_game *g, int player)
     return count;
 }
 
-/* The features of a tile type that do something when placed, as a bit mask. */
-static unsigned placing_features(carc_game *g, int type, int first)
-{
-    uint16_t *known = &st(g)->placing[type & (HG_MAX_TYPES - 1)];
-    if (*known & 0x8000u) return *known & 0xFFFu;
-    unsigned m = 0;
-    int nf = carc_type_feature_count(g, type);
-    for (int i = 0; i < nf && i < 12; i++)
-        if (attr(g, first + i, A_LOGBOAT) > 0 || attr(g, first + i, A_HUNTING_TRAP) > 0 ||
-            attr(g, first + i, A_SHAMAN) > 0)
-            m |= 1u << i;
-    *known = (uint16_t)(0x8000u | m);
-    return m;
-}
-
 static void on_tile_placed(carc_game *g, int tile_index)
 {
     int first = carc_tile_first_piece(g, tile_index);
-    unsigned m = placing_features(g, carc_tile_type(g, tile_index), first);
+    /* the features that do something when placed */
+    int type = carc_tile_type(g, tile_index);
+    const hg_state *s = st(g);
+    unsigned m = carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) |
+                 carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) | carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
     for (int i = 0; m >> i; i++) {
         if (!(m >> i & 1)) continue;
         int p = first + i;
