@@ -57,7 +57,8 @@ static void feat_union(carc_game *g, int a, int b)
     piece *pa = &g->pieces[root], *pb = &g->pieces[gone];
     pa->open = (uint16_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
-    if (!g->ts->has_links) add4(pa->socc, pb->socc);
+    unsigned lk = g->ts->link_kinds;
+    if (!lk || !(lk >> pa->kind & 1)) add4(pa->socc, pb->socc); /* its system is this feature */
     if (!g->ts->nattrs) return;
 #ifdef __SSE2__
     /* all sixteen sums at once, saturating at 255 */
@@ -92,7 +93,8 @@ void feat_add_tile(carc_game *g, int ti)
 {
     const placed *pl = &g->tiles[ti];
     const tile_type *t = &g->ts->types[pl->type];
-    int base = g->npieces, links = g->ts->has_links;
+    int base = g->npieces;
+    unsigned link_kinds = g->ts->link_kinds;
     int nb[4];
     unsigned nbmask = 0;
     for (int k = 0; k < 4; k++) {
@@ -125,7 +127,7 @@ void feat_add_tile(carc_game *g, int ti)
             int rb = feat_find(g, np->first_piece + b1);
             g->pieces[rb].open--;
             feat_union(g, base + a1, rb);
-            if (links) sys_union(g, base + a1, np->first_piece + b1);
+            if (link_kinds && (link_kinds >> g->pieces[base + a1].kind & 1)) sys_union(g, base + a1, np->first_piece + b1);
             continue;
         }
         for (unsigned theirs = nt->side_mask[np->rot][opp]; theirs; theirs &= theirs - 1)
@@ -138,7 +140,7 @@ void feat_add_tile(carc_game *g, int ti)
             pa = a;
             pb = b;
             feat_union(g, base + a, np->first_piece + b);
-            if (links) sys_union(g, base + a, np->first_piece + b);
+            if (link_kinds && (link_kinds >> g->pieces[base + a].kind & 1)) sys_union(g, base + a, np->first_piece + b);
         }
     }
 }

@@ -123,6 +123,7 @@ struct carc_tileset {
     char attr_names[MAX_ATTRS][32];
     int max_pieces;   /* pieces if every tile is placed */
     int has_links;    /* some feature has link=; if not, systems are features */
+    uint16_t link_kinds; /* kinds that take part in systems (find_link_kinds); others' systems are their features */
     uint64_t fingerprint;
     int nside_codes;        /* 0: too many for a table, test edges directly */
     int key_base;           /* nside_codes + 1 */
@@ -319,10 +320,12 @@ int board_neighbours(const carc_game *g, int x, int y);
 
 /* features.c */
 /* The root of a piece's feature, or of its system (a feature joined by
- * link= to others; without link= in the tile set the two are the same).
+ * link= to others; for kinds that never take part in a link the two are
+ * the same, and only the feature partition is kept).
  * Every piece names its root: unions relabel the smaller set. */
 static inline int feat_find(const carc_game *g, int p) { return g->pieces[p].parent[FEAT]; }
-static inline int sys_find(const carc_game *g, int p) { return g->pieces[p].parent[g->ts->has_links ? SYS : FEAT]; }
+static inline int sys_part(const carc_game *g, int p) { return (g->ts->link_kinds >> g->pieces[p].kind & 1) ? SYS : FEAT; }
+static inline int sys_find(const carc_game *g, int p) { return g->pieces[p].parent[sys_part(g, p)]; }
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
 int feat_complete(const carc_game *g, int root);

@@ -21,6 +21,7 @@ typedef struct parser {
 } parser;
 
 static void build_fit_table(carc_tileset *ts);
+static void find_link_kinds(carc_tileset *ts);
 
 static int fail_status(parser *ps, int status, const char *fmt, va_list ap)
 {
@@ -462,6 +463,7 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
     if (feats > MAX_PIECES) return limit(&ps, "too many features in all (at most %d)", MAX_PIECES);
     ts->max_pieces = feats;
     build_fit_table(ts);
+    find_link_kinds(ts);
     /* codes were built from letter numbers; keep the letters for carc_tileset_type() */
     for (int i = 0; i < ts->ntypes; i++)
         for (int s = 0; s < 12; s++) ts->types[i].edges[s] = ps.letters[(int)ts->types[i].edges[s]];
@@ -478,6 +480,33 @@ static int side_id(carc_tileset *ts, unsigned c)
     for (int i = 1; i <= ts->nside_codes; i++)
         if (ts->side_codes[i] == c) return i;
     return 0;
+}
+
+/* The kinds whose pieces need the system partition: kinds of features with
+ * link=, and any kind that can meet one of those across an edge (the same
+ * slot letter), since a join makes them one feature. Every other kind's
+ * system is its feature, so joins and finds skip the second union-find. */
+static void find_link_kinds(carc_tileset *ts)
+{
+    unsigned kinds = 0;
+    for (int t = 0; t < ts->ntypes; t++)
+        for (int i = 0; i < ts->types[t].nfeat; i++)
+            if (ts->types[t].feat[i].links) kinds |= 1u << ts->types[t].feat[i].kind;
+    for (unsigned more = kinds;; kinds = more) {
+        unsigned char letter[256] = {0};
+        for (int t = 0; t < ts->ntypes; t++)
+            for (int i = 0; i < ts->types[t].nfeat; i++)
+                if (kinds >> ts->types[t].feat[i].kind & 1)
+                    for (int sl = 0; sl < 12; sl++)
+                        if (ts->types[t].feat[i].slots >> sl & 1) letter[(unsigned char)ts->types[t].edges[sl]] = 1;
+        for (int t = 0; t < ts->ntypes; t++)
+            for (int i = 0; i < ts->types[t].nfeat; i++)
+                for (int sl = 0; sl < 12; sl++)
+                    if ((ts->types[t].feat[i].slots >> sl & 1) && letter[(unsigned char)ts->types[t].edges[sl]])
+                        more |= 1u << ts->types[t].feat[i].kind;
+        if (more == kinds) break;
+    }
+    ts->link_kinds = (uint16_t)kinds;
 }
 
 static void build_fit_table(carc_tileset *ts)

@@ -107,7 +107,7 @@ int carc_system_pieces(const carc_game *g, int s, int *out, int cap)
 {
     if (!VALID_PIECE(g, s)) return 0;
     int root = sys_find(g, s), n = 0, p = root;
-    int w = g->ts->has_links ? SYS : FEAT; /* without links the system is the feature */
+    int w = sys_part(g, s); /* a kind that never takes part in a link: the system is the feature */
     do {
         if (out && n < cap) out[n] = p;
         n++;

@@ -158,3 +158,58 @@ Test(hunters_gatherers_play, huts_and_fishers_block_only_their_own_kind)
     cr_assert_eq(hg_supply(t.g, 0, 1), 2, "the hut stays");
     t_free(&t);
 }
+
+/* Systems: HG20-48's river joins the start tile's river, which runs into
+ * the start's lake (link=): two features, one system of three pieces. A
+ * forest or a grassland never takes part in a link: its system is its
+ * feature, with the same pieces. */
+Test(hunters_gatherers_play, a_river_and_its_lake_make_one_system)
+{
+    tgame t = hg_new(2, "HG20-48:1 HG20-02:1", 0);
+    carc_game *g = t.g;
+    cr_assert_eq(t_place(g, "HG20-48", -1, 0, 0), CARC_OK);
+    int start = t_type(g, "HG20-56"), t48 = t_type(g, "HG20-48");
+    int s0 = carc_tile_first_piece(g, 0), s1 = carc_tile_first_piece(g, 1);
+    int river = s1 + t_feat(g, t48, "r1"), start_river = s0 + t_feat(g, start, "r1");
+    int lake = s0 + t_feat(g, start, "l1"), forest = s0 + t_feat(g, start, "f1");
+    int grass = s1 + t_feat(g, t48, "g2");
+    cr_assert_eq(carc_feature_of(g, river), carc_feature_of(g, start_river), "the two rivers are one feature");
+    cr_assert_neq(carc_feature_of(g, river), carc_feature_of(g, lake));
+    cr_assert_eq(carc_system_of(g, river), carc_system_of(g, lake), "the lake is in the river's system");
+    cr_assert_eq(carc_system_pieces(g, lake, NULL, 0), 3);
+    cr_assert_eq(carc_feature_pieces(g, river, NULL, 0), 2);
+    cr_assert_eq(carc_system_of(g, forest), carc_feature_of(g, forest));
+    cr_assert_eq(carc_system_pieces(g, forest, NULL, 0), carc_feature_pieces(g, forest, NULL, 0));
+    cr_assert_eq(carc_system_of(g, grass), carc_feature_of(g, grass));
+    cr_assert_eq(carc_system_pieces(g, grass, NULL, 0), carc_feature_pieces(g, grass, NULL, 0));
+    t_free(&t);
+}
+
+/* A tile set may let a kind without links meet a river across an edge (here
+ * a forest on a river slot): the joined feature then belongs to the river's
+ * system, lake included. */
+Test(hunters_gatherers_play, a_feature_joined_to_a_linked_river_shares_its_system)
+{
+    static const char text[] = "tile S count=1 start\n"
+                               "  edges F F F F F F F F F F R F\n"
+                               "  feature forest slots=0,1,2,3,4,5,6,7,8,9,11 id=f1\n"
+                               "  feature river slots=10 id=r1 link=l1\n"
+                               "  feature lake slots=none id=l1\n"
+                               "tile X count=1\n"
+                               "  edges F F F F R F F F F F F F\n"
+                               "  feature forest slots=4 id=w1\n"
+                               "  feature forest slots=0,1,2,3,5,6,7,8,9,10,11 id=f2\n";
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "hunters-gatherers", &v), CARC_OK);
+    tgame t = t_new_text(v, 2, text, sizeof text - 1, NULL, 0);
+    cr_assert_not_null(t.g);
+    carc_game *g = t.g;
+    cr_assert_eq(t_place(g, "X", -1, 0, 0), CARC_OK);
+    int s = t_type(g, "S"), x = t_type(g, "X");
+    int w1 = carc_tile_first_piece(g, 1) + t_feat(g, x, "w1");
+    int r1 = carc_tile_first_piece(g, 0) + t_feat(g, s, "r1"), l1 = carc_tile_first_piece(g, 0) + t_feat(g, s, "l1");
+    cr_assert_eq(carc_feature_of(g, w1), carc_feature_of(g, r1), "the forest slot meets the river");
+    cr_assert_eq(carc_system_of(g, w1), carc_system_of(g, l1), "so it is in the lake's system");
+    cr_assert_eq(carc_system_pieces(g, w1, NULL, 0), 3);
+    t_free(&t);
+}
