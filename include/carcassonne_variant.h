@@ -250,6 +250,9 @@ CARC_API int carc_tile_first_piece(const carc_game *g, int tile_index);
 CARC_API int carc_type_feature_count(const carc_game *g, int tile_type);
 /** Kind id of feature `feature` of a tile type, or -1. */
 CARC_API int carc_type_feature_kind(const carc_game *g, int tile_type, int feature);
+/** The features of a tile type of kind `kind`, as a mask (bit i: feature i);
+ *  0 for a bad type or kind. Kept per tile type when the tile set is read. */
+CARC_API unsigned carc_type_kind_features(const carc_game *g, int tile_type, int kind);
 /** Index of the attribute named `name` in this game's tile set (e.g. `"pennant"`, `"animals.deer"`), or -1. */
 CARC_API int carc_attr_index(const carc_game *g, const char *name);
 /** The features of a tile type whose attribute `attr` (carc_attr_index()) is

@@ -91,6 +91,7 @@ typedef struct tile_type {
     uint16_t edge_feats;    /* features completed by closing their edges: kinds neither area nor marker */
     uint16_t fig_feats[CARC_MAX_FIGURE_KINDS]; /* per figure kind, the features whose kind it may stand on */
     uint16_t attr_feats[MAX_ATTRS]; /* per attribute, the features where it is above zero */
+    uint16_t kind_feats[CARC_MAX_KINDS]; /* per kind, the features of that kind */
     uint8_t has_links;      /* some feature has link= */
     uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
     uint16_t key_add[4][4]; /* per rotation and side: what it adds to the key of the square it faces */

@@ -32,6 +32,12 @@ int carc_type_feature_kind(const carc_game *g, int type, int f)
     return g->ts->types[type].feat[f].kind;
 }
 
+unsigned carc_type_kind_features(const carc_game *g, int type, int kind)
+{
+    if (!g || type < 0 || type >= g->ts->ntypes || kind < 0 || kind >= CARC_MAX_KINDS) return 0;
+    return g->ts->types[type].kind_feats[kind];
+}
+
 unsigned carc_type_attr_features(const carc_game *g, int type, int attr)
 {
     if (!g || type < 0 || type >= g->ts->ntypes || attr < 0 || attr >= MAX_ATTRS) return 0;

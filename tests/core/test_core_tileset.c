@@ -314,3 +314,33 @@ Test(core_tileset, attribute_features_of_a_tile_type)
     cr_expect_eq(carc_type_attr_features(NULL, 0, pennant), 0u);
     carc_game_free(g);
 }
+
+/* The features of a tile type of one kind: D (the base start tile) has its
+ * city first, then a road and two farms. */
+Test(core_tileset, kind_features_of_a_tile_type)
+{
+    carc_game *g = h_new("base", 2, 1);
+    const carc_variant *v = NULL;
+    carc_game_variant(g, &v);
+    int city = -1, road = -1, farm = -1, monastery = -1;
+    carc_variant_info info = {.struct_size = sizeof info};
+    cr_assert_eq(carc_variant_describe(v, &info), CARC_OK);
+    for (int k = 0; k < info.kind_count; k++) {
+        const char *name = NULL;
+        carc_variant_kind(v, k, &name, NULL);
+        if (!strcmp(name, "city")) city = k;
+        if (!strcmp(name, "road")) road = k;
+        if (!strcmp(name, "farm")) farm = k;
+        if (!strcmp(name, "monastery")) monastery = k;
+    }
+    int d = t_type(g, "D");
+    cr_expect_eq(carc_type_kind_features(g, d, city), 1u << t_feat(g, d, "c1"));
+    cr_expect_eq(carc_type_kind_features(g, d, road), 1u << t_feat(g, d, "r1"));
+    cr_expect_eq(carc_type_kind_features(g, d, farm), 1u << t_feat(g, d, "f1") | 1u << t_feat(g, d, "f2"));
+    cr_expect_eq(carc_type_kind_features(g, d, monastery), 0u);
+    cr_expect_eq(carc_type_kind_features(g, -1, city), 0u);
+    cr_expect_eq(carc_type_kind_features(g, d, -1), 0u);
+    cr_expect_eq(carc_type_kind_features(g, d, 16), 0u);
+    cr_expect_eq(carc_type_kind_features(NULL, d, city), 0u);
+    carc_game_free(g);
+}

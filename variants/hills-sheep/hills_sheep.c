@@ -43,13 +43,7 @@ static const carc_bag_desc bags[] = {
 
 static hs_state *st(carc_game *g) { return carc_variant_state(g); }
 
-static int type_has(const carc_game *g, int type, int kind)
-{
-    int n = carc_type_feature_count(g, type);
-    for (int f = 0; f < n; f++)
-        if (carc_type_feature_kind(g, type, f) == kind) return 1;
-    return 0;
-}
+static int type_has(const carc_game *g, int type, int kind) { return carc_type_kind_features(g, type, kind) != 0; }
 
 static int figure_total(const carc_game *g)
 {
@@ -145,10 +139,11 @@ static int tile_extends_flock(carc_game *g, int player)
     int p = carc_figure_piece(g, shepherd_of(g, player));
     if (p < 0) return 0;
     int field = carc_feature_of(g, p);
-    int ti = carc_turn_tile(g);
-    int first = carc_tile_first_piece(g, ti), n = carc_type_feature_count(g, carc_tile_type(g, ti));
-    for (int i = 0; i < n; i++)
-        if (carc_feature_of(g, first + i) == field) return 1;
+    int ti = carc_turn_tile(g), first = carc_tile_first_piece(g, ti);
+    /* only a farm of the tile can be the shepherd's field */
+    unsigned farms = carc_type_kind_features(g, carc_tile_type(g, ti), CLASSIC_FARM);
+    for (int i = 0; farms >> i; i++)
+        if ((farms >> i & 1) && carc_feature_of(g, first + i) == field) return 1;
     return 0;
 }
 
