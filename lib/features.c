@@ -57,8 +57,7 @@ static void feat_union(carc_game *g, int a, int b)
     piece *pa = &g->pieces[root], *pb = &g->pieces[gone];
     pa->open = (uint16_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
-    unsigned lk = g->ts->link_kinds;
-    if (!lk || !(lk >> pa->kind & 1)) add4(pa->socc, pb->socc); /* its system is this feature */
+    if (!in_systems(g->ts->link_kinds, pa->kind)) add4(pa->socc, pb->socc); /* its system is this feature */
     if (!g->ts->nattrs) return;
 #ifdef __SSE2__
     /* all sixteen sums at once, saturating at 255 */
@@ -127,7 +126,7 @@ void feat_add_tile(carc_game *g, int ti)
             int rb = feat_find(g, np->first_piece + b1);
             g->pieces[rb].open--;
             feat_union(g, base + a1, rb);
-            if (link_kinds && (link_kinds >> g->pieces[base + a1].kind & 1)) sys_union(g, base + a1, np->first_piece + b1);
+            if (in_systems(link_kinds, g->pieces[base + a1].kind)) sys_union(g, base + a1, np->first_piece + b1);
             continue;
         }
         for (unsigned theirs = nt->side_mask[np->rot][opp]; theirs; theirs &= theirs - 1)
@@ -140,7 +139,7 @@ void feat_add_tile(carc_game *g, int ti)
             pa = a;
             pb = b;
             feat_union(g, base + a, np->first_piece + b);
-            if (link_kinds && (link_kinds >> g->pieces[base + a].kind & 1)) sys_union(g, base + a, np->first_piece + b);
+            if (in_systems(link_kinds, g->pieces[base + a].kind)) sys_union(g, base + a, np->first_piece + b);
         }
     }
 }

@@ -325,7 +325,9 @@ int board_neighbours(const carc_game *g, int x, int y);
  * the same, and only the feature partition is kept).
  * Every piece names its root: unions relabel the smaller set. */
 static inline int feat_find(const carc_game *g, int p) { return g->pieces[p].parent[FEAT]; }
-static inline int sys_part(const carc_game *g, int p) { return (g->ts->link_kinds >> g->pieces[p].kind & 1) ? SYS : FEAT; }
+/* Whether pieces of `kind` take part in systems, given a tile set's link_kinds. */
+static inline int in_systems(unsigned link_kinds, int kind) { return link_kinds >> kind & 1; }
+static inline int sys_part(const carc_game *g, int p) { return in_systems(g->ts->link_kinds, g->pieces[p].kind) ? SYS : FEAT; }
 static inline int sys_find(const carc_game *g, int p) { return g->pieces[p].parent[sys_part(g, p)]; }
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
