@@ -119,15 +119,17 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
 
 /* Whether root `feature` may hold a majority figure: most closed features
  * are empty, which their occupancy counts show at once, unless a majority
- * figure is counted per system. */
+ * figure is not counted there (counted per system, or free and not counted
+ * at all). */
 static int may_be_held(const carc_game *g, int feature)
 {
     const uint8_t *occ = g->pieces[feature].occ;
-    int per_system = 0;
-    for (int k = 0; k < g->v->figure_count; k++)
-        per_system |= (g->v->figures[k].flags & (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM)) ==
-                      (CARC_FIG_MAJORITY | CARC_FIG_SYSTEM);
-    return per_system || (occ[0] | occ[1] | occ[2] | occ[3]);
+    int uncounted = 0;
+    for (int k = 0; k < g->v->figure_count; k++) {
+        unsigned fl = g->v->figures[k].flags;
+        uncounted |= (fl & CARC_FIG_MAJORITY) && (fl & (CARC_FIG_SYSTEM | CARC_FIG_FREE));
+    }
+    return uncounted || (occ[0] | occ[1] | occ[2] | occ[3]);
 }
 
 unsigned carc_score_feature(carc_game *g, int feature, int final)
@@ -154,7 +156,7 @@ void score_final(carc_game *g)
         int r = root[i], dup = 0;
         if (r < 0 || !(g->v->kinds[g->pieces[r].kind].flags & CARC_KIND_FINAL)) continue;
         for (int j = 0; j < i; j++) dup |= root[j] == r;
-        if (dup || !may_be_held(g, r)) continue;
+        if (dup) continue; /* a majority figure stands on it: nothing to check */
         int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES], non = 0;
         for (int j = i; j < g->nfigures; j++)
             if (root[j] == r) {

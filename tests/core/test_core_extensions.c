@@ -789,3 +789,42 @@ Test(core_pieces, figure_move_refuses_what_it_cannot_do)
     free(before);
     t_free(&t);
 }
+
+/* ---- a majority figure that is free ------------------------------------- */
+
+/* A third-party variant whose follower is CARC_FIG_FREE as well as
+ * CARC_FIG_MAJORITY: free figures are not counted in a feature's
+ * occupancy, yet they still decide who scores it. */
+Test(core_scoring_free, a_free_majority_figure_scores_a_completed_city_and_an_open_road)
+{
+    carc_variant v = *builtin("base");
+    carc_figure_desc follower = v.figures[0];
+    follower.flags |= CARC_FIG_FREE;
+    v.name = "base-free";
+    v.figures = &follower;
+    v.figure_count = 1;
+    carc_registry *reg;
+    cr_assert_eq(carc_registry_new(&reg), CARC_OK);
+    cr_assert_eq(carc_registry_add(reg, &v), CARC_OK);
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base-free", .registry = reg, .players = 2,
+                           .seed = 1};
+    carc_game *g;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    /* the start tile D has its city to the north: a city cap closes it */
+    cr_assert_eq(t_turn(g, "E", 0, -1, 2, "follower", "c1"), CARC_OK);
+    cr_expect_eq(t_score(g, 0), 4, "a 2-tile city completed: 4 for its follower's owner");
+    cr_expect_eq(t_score(g, 1), 0);
+    int supply = 0;
+    carc_game_supply(g, 0, 0, &supply);
+    cr_expect_eq(supply, 7, "the follower went home");
+    /* player 1 stands on the start tile's road through a straight road to
+     * the east; the game ends with the road open: 2 tiles, 2 points */
+    cr_assert_eq(t_turn(g, "U", 1, 0, 1, "follower", "r1"), CARC_OK);
+    cr_expect_eq(t_score(g, 1), 0, "an open road scores nothing in play");
+    int totals[2] = {0, 0};
+    cr_assert_eq(carc_game_projection(g, totals, 2, NULL, 0), CARC_OK);
+    cr_expect_eq(totals[1], 2, "at the end the open road scores 2 for player 1");
+    cr_expect_eq(totals[0], 4);
+    carc_game_free(g);
+    carc_registry_free(reg);
+}
