@@ -128,6 +128,7 @@ struct carc_tileset {
     uint64_t fingerprint;
     int nside_codes;        /* 0: too many for a table, test edges directly */
     int key_base;           /* nside_codes + 1 */
+    int fit_rots;           /* the most rotations one entry of the table holds (keys a square can have) */
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];

@@ -42,9 +42,10 @@ static const union {
 /* Bytes of moves each fit mask writes. */
 static const uint8_t ROT_BYTES[16] = {0, 16, 16, 32, 16, 32, 32, 48, 16, 32, 32, 48, 32, 48, 48, 64};
 
-/* The moves of one square: four written, the output advanced past the ones
- * that fit. `kind_tile` holds the move kind and the tile type. */
-static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, uint32_t pos, unsigned bits)
+/* The moves of one square: `w` written (4, or 3 when no square can take
+ * four rotations), the output advanced past the ones that fit.
+ * `kind_tile` holds the move kind and the tile type. */
+static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, uint32_t pos, unsigned bits, int w)
 {
     /* the square's x and y into bytes 4..7, the rest zero */
     __m128i at = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)pos), _MM_SHUFFLE(1, 1, 0, 1));
@@ -53,8 +54,18 @@ static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, u
     _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, rv[0]));
     _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
     _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
-    _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
+    if (w == 4) _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
     return out + ROT_BYTES[bits];
+}
+
+/* One loop per width, so the test on `w` is made once, not per square. */
+static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_t nf, carc_move *buf, int w)
+{
+    const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
+    const uint8_t *fit = g->ts->fit[type];
+    unsigned char *out = (unsigned char *)buf;
+    for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
+    return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 #endif
 
@@ -83,12 +94,7 @@ static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
     }
     size_t n = 0;
 #ifdef __SSE2__
-    if (cap >= 4 * nf) {
-        const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
-        unsigned char *out = (unsigned char *)buf;
-        for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, g->fpos[sq[k]], fit[key[sq[k]]]);
-        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
-    }
+    if (cap >= 4 * nf) return g->ts->fit_rots <= 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* the same as two little-endian words a move */
     if (cap >= 4 * nf) {

@@ -544,6 +544,16 @@ static void build_fit_table(carc_tileset *ts)
             ts->fit[t][key] = (uint8_t)(mask & tt->distinct_rots);
         }
     }
+    /* a square always has a neighbour, so key 0 (all sides open) never
+     * occurs: if no other key fits four rotations, listing writes three
+     * moves a square instead of four */
+    ts->fit_rots = 0;
+    for (int t = 0; t < ts->ntypes; t++)
+        for (int key = 1; key < nkeys; key++) {
+            unsigned m = ts->fit[t][key];
+            int n = (int)(m & 1) + (int)(m >> 1 & 1) + (int)(m >> 2 & 1) + (int)(m >> 3 & 1);
+            if (n > ts->fit_rots) ts->fit_rots = n;
+        }
     /* the square beyond side k is constrained on its side k+2 */
     for (int t = 0; t < ts->ntypes; t++) {
         tile_type *tt = &ts->types[t];

@@ -71,15 +71,40 @@ static int ref_fits(const ref_board *b, int x, int y, const char *mine)
     return neighbours > 0;
 }
 
+/* A turned tile as a string: its 12 edge letters, then for each edge slot
+ * which feature covers it, numbered in order of first appearance. Two turns
+ * of a tile are the same tile when both halves match (edges alone would take
+ * a tile with four alike sides but features split unevenly for one tile). */
+static void turned_tile(carc_game *g, int type, const char *edges, int r, char out[25])
+{
+    const carc_tileset *ts;
+    cr_assert_eq(carc_game_tileset(g, &ts), CARC_OK);
+    rotate_edges(edges, r, out);
+    int owner[12] = {15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15}; /* 15: no feature */
+    for (int f = 0;; f++) {
+        unsigned slots = 0;
+        if (carc_tileset_feature(ts, type, f, NULL, NULL, &slots) != CARC_OK) break;
+        for (int sl = 0; sl < 12; sl++)
+            if (slots >> sl & 1) owner[(sl + 3 * r) % 12] = f;
+    }
+    int label[16], next = 0;
+    for (int f = 0; f < 16; f++) label[f] = -1;
+    for (int sl = 0; sl < 12; sl++) {
+        if (label[owner[sl]] < 0) label[owner[sl]] = next++;
+        out[12 + sl] = (char)('a' + label[owner[sl]]);
+    }
+    out[24] = 0;
+}
+
 /* Checks the listed tile moves against the reference; returns how many
  * legal (square, rotation) pairs the reference found. */
 static int check_tile_decision(carc_game *g, const carc_move *mv, size_t n)
 {
     int hand;
     cr_assert_eq(carc_game_drawn_tile(g, &hand), CARC_OK);
-    char base[13], rot[4][13];
+    char base[13], rot[4][25];
     type_edges(g, hand, base);
-    for (int r = 0; r < 4; r++) rotate_edges(base, r, rot[r]);
+    for (int r = 0; r < 4; r++) turned_tile(g, hand, base, r, rot[r]);
     ref_board b;
     read_board(g, &b);
 
@@ -216,6 +241,46 @@ Test(core_moves, enumeration_matches_reference_with_many_side_kinds)
     cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
     cr_assert_eq(carc_tileset_parse(v, text, len, &ts, err, sizeof err), CARC_OK, "%s", err);
     check_random_games_ts(500, 30, ts);
+    carc_tileset_free(ts);
+}
+
+/* A set with two side codes (so listing goes through the fit table) and a
+ * tile whose sides are all alike but whose four turns are four different
+ * tiles: next to a single neighbour it fits in every rotation, so a square
+ * gives four moves. */
+Test(core_moves, four_rotations_of_one_square_through_the_fit_table)
+{
+    static const char text[] = "tileset turns\n"
+                               "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
+                               "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+                               "tile Q count=30\n  edges FFF FFF FFF FFF\n"
+                               "  feature farm slots=0,1,2 id=n\n  feature farm slots=3,4,5,6,7,8 id=es\n"
+                               "  feature farm slots=9,10,11 id=w\n"
+                               "tile C count=10\n  edges CCC FFF FFF FFF\n"
+                               "  feature city slots=0,1,2 id=c\n  feature farm slots=3,4,5,6,7,8,9,10,11 id=f\n";
+    carc_tileset *ts = NULL;
+    char err[128] = "";
+    const carc_variant *v;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    cr_assert_eq(carc_tileset_parse(v, text, sizeof text - 1, &ts, err, sizeof err), CARC_OK, "%s", err);
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = 5, .tileset = ts};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    int q = -1;
+    cr_assert_eq(carc_tileset_find(ts, "Q", &q), CARC_OK);
+    cr_assert_eq(carc_game_set_next_tile(g, q), CARC_OK);
+    static carc_move mv[H_MOVE_CAP];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+    cr_assert_eq(n, 16u, "4 squares around the start tile, 4 rotations each: got %zu", n);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(mv[i].tile, q);
+        cr_assert_eq(mv[i].rotation, i % 4, "the rotations of a square in order");
+        cr_assert_eq(mv[i].x, mv[i - i % 4].x);
+        cr_assert_eq(mv[i].y, mv[i - i % 4].y);
+    }
+    carc_game_free(g);
+    check_random_games_ts(700, 20, ts);
     carc_tileset_free(ts);
 }
 
