@@ -27,17 +27,20 @@ static int deck_has(const deck *d, int type)
 }
 
 /* Draws one tile from stack d: the next fixed tile if one is queued and
- * still there, else uniformly from what is left. Returns -1 if empty. */
-int deck_draw(carc_game *g, int d)
+ * still there, else uniformly from what is left. Returns -1 if empty;
+ * *forced (if given) says whether the tile was a fixed draw. */
+static int draw_from(carc_game *g, int d, int *forced)
 {
     deck *dk = &g->decks[d];
     if (dk->nleft == 0) return -1;
-    int type = -1, forced = 0;
-    while (dk->forced_head < dk->nforced && type < 0) {
-        int t = dk->forced[dk->forced_head++];
-        if (deck_has(dk, t)) type = t, forced = 1;
+    int type = -1, fixed = 0;
+    if (dk->nforced) {
+        while (dk->forced_head < dk->nforced && type < 0) {
+            int t = dk->forced[dk->forced_head++];
+            if (deck_has(dk, t)) type = t, fixed = 1;
+        }
+        if (dk->forced_head == dk->nforced) dk->forced_head = dk->nforced = 0;
     }
-    if (dk->forced_head == dk->nforced) dk->forced_head = dk->nforced = 0;
     if (type < 0) {
         unsigned i = rng_below(&g->rng, dk->nleft);
         type = dk->left[i];
@@ -45,10 +48,15 @@ int deck_draw(carc_game *g, int d)
     } else {
         deck_remove(dk, type);
     }
-    hist_rec h = {.kind = H_DRAW, .which = (uint8_t)d, .forced = (uint8_t)forced, .value = (uint16_t)type};
-    hist_push(g, &h);
+    /* every caller keeps room for the draws a turn makes (hist_reserve) */
+    if (g->nhist < MAX_HISTORY)
+        g->hist[g->nhist++] = (hist_rec){.kind = H_DRAW, .which = (uint8_t)d, .forced = (uint8_t)fixed,
+                                         .value = (uint16_t)type};
+    if (forced) *forced = fixed;
     return type;
 }
+
+int deck_draw(carc_game *g, int d) { return draw_from(g, d, NULL); }
 
 void out_add_from(carc_game *g, int type, int reason, int d)
 {
@@ -173,8 +181,8 @@ int game_resolve(carc_game *g)
             end_game(g);
             break;
         }
-        int t = deck_draw(g, d);
-        int named = g->nhist > 0 && g->hist[g->nhist - 1].kind == H_DRAW && g->hist[g->nhist - 1].forced;
+        int named;
+        int t = draw_from(g, d, &named);
         if (g->v->on_draw) g->v->on_draw(g, t);
         if (board_any_fit(g, t)) {
             g->hand = t;
@@ -191,7 +199,7 @@ int game_resolve(carc_game *g)
 /* Whether nothing keeps figure kind k off piece p (of this turn's tile, on a
  * feature the kind may stand on): figures already in its feature or system,
  * or the variant's own rule. */
-static int figure_room(carc_game *g, int k, int p)
+static inline int figure_room(carc_game *g, int k, int p)
 {
     const carc_figure_desc *d = &g->v->figures[k];
     if (d->flags & CARC_FIG_FREE) {
@@ -478,24 +486,29 @@ int game_apply(carc_game *g, const carc_move *m)
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     /* room for this move and the draws it may cause, so nothing is half done */
     if (g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
+    uint8_t rotation = 0;
+    int r = play(g, m, &rotation);
+    if (r != CARC_OK) return r;
     /* history keeps only the fields that mean something for the move's kind */
-    hist_rec h = {.kind = H_MOVE};
-    h.move.kind = m->kind;
-    if (m->kind == CARC_MOVE_TILE) {
-        h.move.tile = m->tile;
-        h.move.x = m->x;
-        h.move.y = m->y;
-    } else if (m->kind == CARC_MOVE_FIGURE) {
-        h.move.figure = m->figure;
-        h.move.feature = m->feature;
-        h.move.x = m->x;
-        h.move.y = m->y;
-    } else if (m->kind == CARC_MOVE_ACTION) {
-        h.move = *m;
+    hist_rec *h = &g->hist[g->nhist++];
+    *h = (hist_rec){.kind = H_MOVE};
+    if (m->kind == CARC_MOVE_ACTION) {
+        h->move = *m;
+        return CARC_OK;
     }
-    int r = play(g, m, &h.move.rotation);
-    if (r == CARC_OK) hist_push(g, &h);
-    return r;
+    h->move.kind = m->kind;
+    if (m->kind == CARC_MOVE_TILE) {
+        h->move.tile = m->tile;
+        h->move.rotation = rotation;
+    } else if (m->kind == CARC_MOVE_FIGURE) {
+        h->move.figure = m->figure;
+        h->move.feature = m->feature;
+    }
+    if (m->kind == CARC_MOVE_TILE || m->kind == CARC_MOVE_FIGURE) {
+        h->move.x = m->x;
+        h->move.y = m->y;
+    }
+    return CARC_OK;
 }
 
 static int variant_move(carc_game *g, const carc_move *m)
