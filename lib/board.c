@@ -59,8 +59,10 @@ int board_place(carc_game *g, int type, int rot, int x, int y)
     if (pl->has_area && g->narea >= 0) {
         if (g->narea == (int)sizeof g->area_tiles)
             g->narea = -1;
-        else
+        else {
+            g->area_pos[g->narea] = FPOS(x, y) ^ 0x80008000u; /* see collect_completed */
             g->area_tiles[g->narea++] = (uint8_t)ti;
+        }
     }
     g->grid[GRID_CELL(x, y)] = (uint8_t)(ti + 1);
 

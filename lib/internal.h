@@ -268,6 +268,7 @@ struct carc_game {
      * scan the 3x3 block instead */
     int narea;
     uint8_t area_tiles[32];
+    uint32_t area_pos[32]; /* FPOS of each with the sign bits flipped, for a cheap test of nearness */
 
     int nevents;
     int nawards;        /* events that are point awards: what carc_game_event() lists */

@@ -309,15 +309,23 @@ static void collect_completed(carc_game *g)
         if (!dup) g->done[nd++] = (uint16_t)r;
     }
     if (g->narea >= 0) {
+        /* near: x and y each differ by at most one, read off the packed
+         * positions' difference. Both are kept with the sign bits flipped,
+         * so the halves order as the numbers do: x borrows from the y half
+         * only when the x half is negative, and that fails the test anyway. */
+        uint32_t corner = FPOS(pl->x - 1, pl->y - 1) ^ 0x80008000u;
         for (int a = 0; a < g->narea; a++) {
+            uint32_t d = g->area_pos[a] - corner;
+            if ((d & 0xFFFF) > 2 || d >> 16 > 2) continue;
             const placed *np = &g->tiles[g->area_tiles[a]];
-            int dx = np->x - pl->x, dy = np->y - pl->y;
-            if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || board_neighbours(g, np->x, np->y) < 8) continue;
+            if (board_neighbours(g, np->x, np->y) < 8) continue;
             const tile_type *nt = &g->ts->types[np->type];
             for (int i = 0; i < nt->nfeat && nd < MAX_DONE; i++)
                 if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)
                     g->done[nd++] = (uint16_t)feat_find(g, np->first_piece + i);
-            g->area_tiles[a--] = g->area_tiles[--g->narea]; /* surrounded for good */
+            --g->narea; /* surrounded for good */
+            g->area_pos[a] = g->area_pos[g->narea];
+            g->area_tiles[a--] = g->area_tiles[g->narea];
         }
     } else {
         for (int dy = -1; dy <= 1; dy++)

@@ -211,6 +211,25 @@ Test(base_scoring, surrounded_monastery_scores_nine)
     t_free(&t);
 }
 
+/* The eighth neighbour is the square below, on the column x = 0: the
+ * nearness test must hold across the sign change of x - 1. */
+Test(base_scoring, monastery_completed_from_the_square_below_on_column_zero)
+{
+    tgame t = deck_game(2, "B:6 A:2");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "B", 0, 1, 0, "follower", "m1"), OK);
+    cr_assert_eq(t_turn(g, "A", 1, 0, 1, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "A", -1, 0, 3, NULL, NULL), OK);
+    static const int ring[4][2] = {{1, 1}, {-1, 1}, {1, 2}, {-1, 2}};
+    for (int i = 0; i < 4; i++) cr_assert_eq(t_turn(g, "B", ring[i][0], ring[i][1], 0, NULL, NULL), OK);
+    cr_assert_eq(t_score(g, 0), 0);
+    cr_assert_eq(t_turn(g, "B", 0, 2, 0, NULL, NULL), OK); /* the eighth neighbour */
+    cr_assert_eq(t_cat(g, 0, "monastery"), 9);
+    h_assert_event(g, 0, 0, 9, "monastery", CARC_REASON_COMPLETED);
+    cr_assert_eq(h_supply(g, 0), 7, "the follower went home");
+    t_free(&t);
+}
+
 Test(base_scoring, monastery_placed_into_a_full_ring_scores_at_once)
 {
     tgame t = deck_game(2, "A:2 B:6");
