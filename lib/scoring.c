@@ -11,15 +11,6 @@ static int add_sat(int a, int b)
     return a + b;
 }
 
-void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
-{
-    if (!g || player < 0 || player >= g->nplayers) return;
-    if (category < 0 || category >= CARC_MAX_CATEGORIES) category = 0;
-    g->score[player] = add_sat(g->score[player], points);
-    g->cat[player][category] = add_sat(g->cat[player][category], points);
-    log_event(g, CARC_EVENT_SCORE, player, points, category, reason, feature);
-}
-
 /* The piece an event names: the feature's piece on this turn's tile when
  * the tile is part of it (what the player just did), else the piece on the
  * feature's oldest tile; stable whichever piece the union-find made root. */
@@ -45,18 +36,34 @@ void log_event(carc_game *g, int kind, int player, int points, int category, int
     e->reason = (uint8_t)reason;
     /* the log keeps 16 bits an award; the totals stay exact */
     e->points = (int16_t)(points > INT16_MAX ? INT16_MAX : points < INT16_MIN ? INT16_MIN : points);
-    e->piece = -1;
-    e->tiles = 0;
-    e->complete = 0;
     if (feature >= 0 && feature < g->npieces) {
         int root = feat_find(g, feature), tiles = feat_tiles(g, root);
         e->piece = (int16_t)event_piece(g, root);
         e->tiles = (uint8_t)(tiles > 255 ? 255 : tiles);
         e->complete = (uint8_t)feat_complete(g, root);
+    } else {
+        e->piece = -1;
+        e->tiles = 0;
+        e->complete = 0;
     }
     /* awards of 0 points stayed out of carc_game_event(), as they always did */
     if (kind == CARC_EVENT_SCORE && points != 0) g->award_at[g->nawards++] = (uint16_t)g->nevents;
     g->nevents++;
+}
+
+/* An award to a player known to be in the game. */
+static void award(carc_game *g, int player, int points, int category, int reason, int feature)
+{
+    if (category < 0 || category >= CARC_MAX_CATEGORIES) category = 0;
+    g->score[player] = add_sat(g->score[player], points);
+    g->cat[player][category] = add_sat(g->cat[player][category], points);
+    log_event(g, CARC_EVENT_SCORE, player, points, category, reason, feature);
+}
+
+void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
+{
+    if (!g || player < 0 || player >= g->nplayers) return;
+    award(g, player, points, category, reason, feature);
 }
 
 int feature_points(carc_game *g, int root, int final, int *cat)
@@ -105,8 +112,7 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
     int cat;
     int pts = feature_points(g, feature, final, &cat);
     for (int p = 0; p < g->nplayers; p++)
-        if (winners & (1u << p))
-            carc_award(g, p, pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
+        if (winners & (1u << p)) award(g, p, pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
     if (!final)
         for (int k = 0; k < non; k++) {
             /* looked at again: a variant's hook may have moved it meanwhile */
@@ -143,26 +149,28 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
 }
 
 /* Only features with a follower can score, so visit those through the
- * figures rather than every root on the board; each figure's root is
- * found once, since final scoring moves no figure and joins nothing. */
+ * figures rather than every root on the board, in the order of each
+ * feature's first figure; roots are found and grouped before any scoring,
+ * since final scoring moves no figure and joins nothing. */
 void score_final(carc_game *g)
 {
-    int root[MAX_FIGURES];
+    uint64_t seen[MAX_PIECES / 64] = {0};
+    uint8_t group_of[MAX_PIECES]; /* read only where `seen` says it was written */
+    int root[MAX_FIGURES], counts[MAX_FIGURES][CARC_MAX_PLAYERS], ngroups = 0;
+    const carc_variant *v = g->v;
     for (int i = 0; i < g->nfigures; i++) {
         const figure *f = &g->figs[i];
-        root[i] = f->piece >= 0 && (g->v->figures[f->kind].flags & CARC_FIG_MAJORITY) ? feat_find(g, f->piece) : -1;
+        if (f->piece < 0 || !(v->figures[f->kind].flags & CARC_FIG_MAJORITY)) continue;
+        int r = feat_find(g, f->piece);
+        if (!(v->kinds[g->pieces[r].kind].flags & CARC_KIND_FINAL)) continue;
+        uint64_t bit = 1ull << (r & 63);
+        if (!(seen[r >> 6] & bit)) {
+            seen[r >> 6] |= bit;
+            group_of[r] = (uint8_t)ngroups;
+            for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[ngroups][p] = 0;
+            root[ngroups++] = r;
+        }
+        counts[group_of[r]][f->owner]++;
     }
-    for (int i = 0; i < g->nfigures; i++) {
-        int r = root[i], dup = 0;
-        if (r < 0 || !(g->v->kinds[g->pieces[r].kind].flags & CARC_KIND_FINAL)) continue;
-        for (int j = 0; j < i; j++) dup |= root[j] == r;
-        if (dup) continue; /* a majority figure stands on it: nothing to check */
-        int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES], non = 0;
-        for (int j = i; j < g->nfigures; j++)
-            if (root[j] == r) {
-                counts[g->figs[j].owner]++;
-                on[non++] = j;
-            }
-        score_counted(g, r, 1, counts, on, non);
-    }
+    for (int k = 0; k < ngroups; k++) score_counted(g, root[k], 1, counts[k], NULL, 0);
 }

@@ -224,14 +224,10 @@ static int own_meeples_on_board(carc_game *g, int player)
     return count;
 }
 
-static void on_tile_placed(carc_game *g, int tile_index)
+/* The powers of features `m` of the tile just placed. */
+static void use_powers(carc_game *g, int tile_index, unsigned m)
 {
     int first = carc_tile_first_piece(g, tile_index);
-    /* the features that do something when placed */
-    int type = carc_tile_type(g, tile_index);
-    const hg_state *s = st(g);
-    unsigned m = carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) |
-                 carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) | carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
     for (int i = 0; m >> i; i++) {
         if (!(m >> i & 1)) continue;
         int p = first + i;
@@ -243,6 +239,16 @@ static void on_tile_placed(carc_game *g, int tile_index)
             carc_set_action_pending(g, 1);
         }
     }
+}
+
+static void on_tile_placed(carc_game *g, int tile_index)
+{
+    /* the features that do something when placed: on most tiles none */
+    int type = carc_tile_type(g, tile_index);
+    const hg_state *s = st(g);
+    unsigned m = carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) |
+                 carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) | carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
+    if (m) use_powers(g, tile_index, m);
 }
 
 static int extra_moves(carc_game *g, carc_move *out, int cap)
