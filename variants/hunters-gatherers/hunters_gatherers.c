@@ -39,11 +39,20 @@ typedef struct hg_state {
     int8_t attr[A_COUNT];
     int8_t menhir_deck;
     uint8_t shaman_pending;
+    uint8_t any_covered; /* some piece is covered: grassland sums need correcting */
     /* Pieces whose animals a hunting trap has already scored. */
     uint8_t covered[HG_MAX_PIECES / 8];
 } hg_state;
 
 _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
+
+/* Index of the lowest set bit of a byte's worth of bits (not zero). */
+static int low_bit(unsigned bits)
+{
+    int n = 0;
+    while (!(bits & 1u)) bits >>= 1, n++;
+    return n;
+}
 
 static hg_state *st(carc_game *g) { return (hg_state *)carc_variant_state(g); }
 
@@ -56,7 +65,9 @@ static int covered(carc_game *g, int piece)
 
 static void cover(carc_game *g, int piece)
 {
-    if (piece >= 0 && piece < HG_MAX_PIECES) st(g)->covered[piece >> 3] |= (uint8_t)(1u << (piece & 7));
+    if (piece < 0 || piece >= HG_MAX_PIECES) return;
+    st(g)->covered[piece >> 3] |= (uint8_t)(1u << (piece & 7));
+    st(g)->any_covered = 1;
 }
 
 static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
@@ -149,6 +160,30 @@ static int grassland_points(carc_game *g, int feature)
     return value[0] + deer[0] + 2 * (value[1] + deer[1]);
 }
 
+/* The animals a grassland scores, from the sums its feature keeps rather
+ * than piece by piece: the sums less what covered pieces held. Returns -1
+ * where that would not be exact (a pit trap doubles some animals, or a sum
+ * reached the 255 where sums stop). */
+static int grassland_from_sums(carc_game *g, int feature)
+{
+    static const uint8_t animals[4] = {A_MAMMOTH, A_AUROCHS, A_DEER, A_TIGER};
+    const hg_state *s = st(g);
+    if (carc_feature_attr(g, feature, s->attr[A_PIT_TRAP]) > 0) return -1;
+    int sum[4];
+    for (int k = 0; k < 4; k++)
+        if ((sum[k] = carc_feature_attr(g, feature, s->attr[animals[k]])) >= 255) return -1;
+    if (s->any_covered)
+        for (int w = 0; w < HG_MAX_PIECES / 8; w++)
+            for (unsigned bits = s->covered[w]; bits; bits &= bits - 1) {
+                int p = 8 * w + low_bit(bits);
+                if (carc_feature_of(g, p) != feature) continue;
+                for (int k = 0; k < 4; k++) sum[k] -= attr(g, p, animals[k]);
+            }
+    int deer = sum[2], tigers = carc_feature_attr(g, feature, s->attr[A_WILDFIRE]) > 0 ? 0 : sum[3];
+    deer -= tigers < deer ? tigers : deer;
+    return 3 * sum[0] + 2 * sum[1] + deer;
+}
+
 static int feature_points(carc_game *g, int feature, int final, int *category)
 {
     switch (carc_feature_kind(g, feature)) {
@@ -160,7 +195,8 @@ static int feature_points(carc_game *g, int feature, int final, int *category)
         return final ? 0 : 2 * carc_feature_tiles(g, feature) + 3 * carc_feature_attr(g, feature, st(g)->attr[A_MUSHROOMS]);
     case HG_GRASSLAND:
         *category = HG_CAT_HUNTER;
-        return grassland_points(g, feature);
+        int pts = grassland_from_sums(g, feature);
+        return pts >= 0 ? pts : grassland_points(g, feature);
     default:
         *category = HG_CAT_RIVER;
         return 0;
