@@ -324,34 +324,40 @@ static int apply_move(carc_game *g, const carc_move *m)
 
 /* ---- game end ---------------------------------------------------------- */
 
+/* Huts score each system they stand in for the most huts there: found in
+ * one pass over the figures, systems in the order of their first hut. */
 static void score_huts(carc_game *g)
 {
-    int nfig = 0, done[64], nd = 0;
+    int nfig = 0, sys[64], counts[64][CARC_MAX_PLAYERS], nd = 0;
     carc_game_figure_count(g, &nfig);
     for (int i = 0; i < nfig; i++) {
-        if (carc_figure_kind(g, i) != HG_FIG_HUT || carc_figure_piece(g, i) < 0) continue;
-        int sys = carc_system_of(g, carc_figure_piece(g, i)), dup = 0;
-        for (int k = 0; k < nd; k++) dup |= done[k] == sys;
-        if (dup || nd == 64) continue;
-        done[nd++] = sys;
-        int counts[CARC_MAX_PLAYERS] = {0}, best = 0;
-        for (int j = 0; j < nfig; j++)
-            if (carc_figure_kind(g, j) == HG_FIG_HUT && carc_figure_piece(g, j) >= 0 &&
-                carc_system_of(g, carc_figure_piece(g, j)) == sys) {
-                int c = ++counts[carc_figure_owner(g, j)];
-                if (c > best) best = c;
-            }
+        int p = carc_figure_piece(g, i);
+        if (p < 0 || carc_figure_kind(g, i) != HG_FIG_HUT) continue;
+        int s = carc_system_of(g, p), k = 0;
+        while (k < nd && sys[k] != s) k++;
+        if (k == nd) {
+            if (nd == 64) continue;
+            sys[nd] = s;
+            for (int q = 0; q < CARC_MAX_PLAYERS; q++) counts[nd][q] = 0;
+            nd++;
+        }
+        counts[k][carc_figure_owner(g, i)]++;
+    }
+    for (int k = 0; k < nd; k++) {
+        int best = 0;
+        for (int q = 0; q < CARC_MAX_PLAYERS; q++)
+            if (counts[k][q] > best) best = counts[k][q];
         int pieces[HG_MAX_PIECES];
-        int n = carc_system_pieces(g, sys, pieces, HG_MAX_PIECES), fish = 0, lakes = 0, raft = 0;
+        int n = carc_system_pieces(g, sys[k], pieces, HG_MAX_PIECES), fish = 0, lakes = 0, raft = 0;
         if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
-        for (int k = 0; k < n; k++) {
-            fish += attr(g, pieces[k], A_FISH);
-            lakes += carc_piece_kind(g, pieces[k]) == HG_LAKE;
-            raft |= attr(g, pieces[k], A_RAFT) > 0;
+        for (int j = 0; j < n; j++) {
+            fish += attr(g, pieces[j], A_FISH);
+            lakes += carc_piece_kind(g, pieces[j]) == HG_LAKE;
+            raft |= attr(g, pieces[j], A_RAFT) > 0;
         }
         int pts = fish + (raft ? lakes : 0);
-        for (int p = 0; p < CARC_MAX_PLAYERS; p++)
-            if (counts[p] == best) carc_award(g, p, pts, HG_CAT_HUT, CARC_REASON_FINAL, sys);
+        for (int q = 0; q < CARC_MAX_PLAYERS; q++)
+            if (counts[k][q] == best) carc_award(g, q, pts, HG_CAT_HUT, CARC_REASON_FINAL, sys[k]);
     }
 }
 
