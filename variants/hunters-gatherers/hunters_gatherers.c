@@ -173,12 +173,17 @@ static int grassland_from_sums(carc_game *g, int feature)
     for (int k = 0; k < 4; k++)
         if ((sum[k] = carc_feature_attr(g, feature, s->attr[animals[k]])) >= 255) return -1;
     if (s->any_covered)
-        for (int w = 0; w < HG_MAX_PIECES / 8; w++)
-            for (unsigned bits = s->covered[w]; bits; bits &= bits - 1) {
-                int p = 8 * w + low_bit(bits);
-                if (carc_feature_of(g, p) != feature) continue;
-                for (int k = 0; k < 4; k++) sum[k] -= attr(g, p, animals[k]);
-            }
+        for (int w = 0; w < HG_MAX_PIECES / 8; w += 8) {
+            uint64_t any; /* eight bytes at once: few pieces are covered */
+            memcpy(&any, &s->covered[w], sizeof any);
+            if (!any) continue;
+            for (int b = w; b < w + 8; b++)
+                for (unsigned bits = s->covered[b]; bits; bits &= bits - 1) {
+                    int p = 8 * b + low_bit(bits);
+                    if (carc_feature_of(g, p) != feature) continue;
+                    for (int k = 0; k < 4; k++) sum[k] -= attr(g, p, animals[k]);
+                }
+        }
     int deer = sum[2], tigers = carc_feature_attr(g, feature, s->attr[A_WILDFIRE]) > 0 ? 0 : sum[3];
     deer -= tigers < deer ? tigers : deer;
     return 3 * sum[0] + 2 * sum[1] + deer;
