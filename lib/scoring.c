@@ -73,15 +73,40 @@ int feature_points(carc_game *g, int root, int final, int *cat)
     return feat_tiles(g, root);
 }
 
-/* Majority figures standing on root `feature`, counted per player; their
- * indices go to `list` when given (room for MAX_FIGURES). */
-static int followers_of(const carc_game *g, int feature, int *counts, int *list)
+/* The figure kinds that count for majorities, as bits. *uncounted: one of
+ * them is left out of feature occupancy (counted per system, or free and
+ * not counted at all); *others: a kind that does not count is counted
+ * there. With neither, a root's occupancy counts are exactly its majority
+ * figures. */
+static unsigned majority_kinds(const carc_variant *v, int *uncounted, int *others)
 {
-    int total = 0;
-    for (int i = 0; i < g->nfigures; i++) {
-        const figure *f = &g->figs[i];
-        if (f->piece < 0 || !(g->v->figures[f->kind].flags & CARC_FIG_MAJORITY)) continue;
-        if (feat_find(g, f->piece) != feature) continue;
+    unsigned kinds = 0;
+    int out = 0, in = 0;
+    for (int k = 0; k < v->figure_count; k++) {
+        unsigned fl = v->figures[k].flags, elsewhere = fl & (CARC_FIG_SYSTEM | CARC_FIG_FREE);
+        if (fl & CARC_FIG_MAJORITY) {
+            kinds |= 1u << k;
+            out |= elsewhere != 0;
+        } else {
+            in |= !elsewhere;
+        }
+    }
+    *uncounted = out;
+    *others = in;
+    return kinds;
+}
+
+/* Figures of kinds `kinds` standing on root `feature`, counted per player,
+ * up to `want` of them; their indices go to `list` when given (room for
+ * MAX_FIGURES). */
+static int followers_of(const carc_game *g, int feature, unsigned kinds, int want, int *counts, int *list)
+{
+    const figure *figs = g->figs;
+    const piece *ps = g->pieces;
+    int total = 0, n = g->nfigures;
+    for (int i = 0; i < n && total < want; i++) {
+        const figure *f = &figs[i];
+        if (f->piece < 0 || !(kinds >> (f->kind & 31) & 1) || ps[f->piece].parent[FEAT] != feature) continue;
         counts[f->owner]++;
         if (list) list[total] = i;
         total++;
@@ -95,24 +120,26 @@ int carc_feature_followers(const carc_game *g, int feature, int *counts)
     if (!counts) counts = scratch; /* the total alone was asked for */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
     if (!g || feature < 0 || feature >= g->npieces) return 0;
-    return followers_of(g, feature, counts, NULL);
+    int uncounted, others;
+    return followers_of(g, feature, majority_kinds(g->v, &uncounted, &others), MAX_FIGURES, counts, NULL);
 }
 
 /* Scores root `feature` for the majority of the figures counted on it
  * (`on`: their indices, `non` of them). */
 static unsigned score_counted(carc_game *g, int feature, int final, const int *counts, const int *on, int non)
 {
-    int best = 0;
-    for (int p = 0; p < g->nplayers; p++)
-        if (counts[p] > best) best = counts[p];
+    int n = g->nplayers, best = 0;
     unsigned winners = 0;
-    for (int p = 0; p < g->nplayers; p++)
+    for (int p = 0; p < n; p++) {
+        if (counts[p] > best) best = counts[p], winners = 0;
         if (counts[p] == best) winners |= 1u << p;
+    }
     if ((winners & (winners - 1)) && g->v->break_tie) g->v->break_tie(g, feature, &winners);
     int cat;
     int pts = feature_points(g, feature, final, &cat);
-    for (int p = 0; p < g->nplayers; p++)
-        if (winners & (1u << p)) award(g, p, pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
+    /* bits a tie-breaker set past the players name nobody */
+    for (unsigned w = winners & ((1u << n) - 1); w; w &= w - 1)
+        award(g, ctz32(w), pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
     if (!final)
         for (int k = 0; k < non; k++) {
             /* looked at again: a variant's hook may have moved it meanwhile */
@@ -123,28 +150,20 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
     return winners;
 }
 
-/* Whether root `feature` may hold a majority figure: most closed features
- * are empty, which their occupancy counts show at once, unless a majority
- * figure is not counted there (counted per system, or free and not counted
- * at all). */
-static int may_be_held(const carc_game *g, int feature)
-{
-    const uint8_t *occ = g->pieces[feature].occ;
-    int uncounted = 0;
-    for (int k = 0; k < g->v->figure_count; k++) {
-        unsigned fl = g->v->figures[k].flags;
-        uncounted |= (fl & CARC_FIG_MAJORITY) && (fl & (CARC_FIG_SYSTEM | CARC_FIG_FREE));
-    }
-    return uncounted || (occ[0] | occ[1] | occ[2] | occ[3]);
-}
-
 unsigned carc_score_feature(carc_game *g, int feature, int final)
 {
     if (!g || feature < 0 || feature >= g->npieces) return 0;
     feature = feat_find(g, feature);
-    if (!may_be_held(g, feature)) return 0;
+    /* most closed features are empty, which their occupancy counts show at
+     * once, unless a majority figure is not counted there; when the counts
+     * are exactly the majority figures, the search stops at the last one */
+    int uncounted, others;
+    unsigned kinds = majority_kinds(g->v, &uncounted, &others);
+    const uint8_t *occ = g->pieces[feature].occ;
+    int held = occ[0] + occ[1] + occ[2] + occ[3];
+    if (!uncounted && !held) return 0;
     int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES];
-    int non = followers_of(g, feature, counts, on);
+    int non = followers_of(g, feature, kinds, uncounted || others ? MAX_FIGURES : held, counts, on);
     return non ? score_counted(g, feature, final, counts, on, non) : 0;
 }
 
