@@ -150,21 +150,41 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
     return winners;
 }
 
+/* Scores root `feature`, whose occupancy counts total `held`; out of line,
+ * so the many empty features carc_score_feature turns away pay for none of
+ * its work. */
+NOINLINE static unsigned score_held(carc_game *g, int feature, int held, int final)
+{
+    /* when the counts are exactly the majority figures, the search stops
+     * at the last one */
+    int uncounted, others;
+    unsigned kinds = majority_kinds(g->v, &uncounted, &others);
+    int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES];
+    int non = followers_of(g, feature, kinds, uncounted || others ? MAX_FIGURES : held, counts, on);
+    return non ? score_counted(g, feature, final, counts, on, non) : 0;
+}
+
+/* Whether a majority figure may stand where occupancy does not count it
+ * (counted per system, or free and not counted at all). */
+static int majority_uncounted(const carc_variant *v)
+{
+    for (int k = 0; k < v->figure_count; k++) {
+        unsigned fl = v->figures[k].flags;
+        if ((fl & CARC_FIG_MAJORITY) && (fl & (CARC_FIG_SYSTEM | CARC_FIG_FREE))) return 1;
+    }
+    return 0;
+}
+
 unsigned carc_score_feature(carc_game *g, int feature, int final)
 {
     if (!g || feature < 0 || feature >= g->npieces) return 0;
     feature = feat_find(g, feature);
     /* most closed features are empty, which their occupancy counts show at
-     * once, unless a majority figure is not counted there; when the counts
-     * are exactly the majority figures, the search stops at the last one */
-    int uncounted, others;
-    unsigned kinds = majority_kinds(g->v, &uncounted, &others);
+     * once, unless a majority figure is not counted there */
     const uint8_t *occ = g->pieces[feature].occ;
     int held = occ[0] + occ[1] + occ[2] + occ[3];
-    if (!uncounted && !held) return 0;
-    int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES];
-    int non = followers_of(g, feature, kinds, uncounted || others ? MAX_FIGURES : held, counts, on);
-    return non ? score_counted(g, feature, final, counts, on, non) : 0;
+    if (!held && !majority_uncounted(g->v)) return 0;
+    return score_held(g, feature, held, final);
 }
 
 /* Only features with a follower can score, so visit those through the
