@@ -308,7 +308,7 @@ static void collect_completed(carc_game *g)
         for (int j = 0; j < nd; j++) dup |= g->done[j] == r;
         if (!dup) g->done[nd++] = (uint16_t)r;
     }
-    if (g->narea >= 0) {
+    if (g->narea > 0) {
         /* near: x and y each differ by at most one, read off the packed
          * positions' difference. Both are kept with the sign bits flipped,
          * so the halves order as the numbers do: x borrows from the y half
@@ -327,7 +327,7 @@ static void collect_completed(carc_game *g)
             g->area_pos[a] = g->area_pos[g->narea];
             g->area_tiles[a--] = g->area_tiles[g->narea];
         }
-    } else {
+    } else if (g->narea < 0) {
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
                 int ti = board_at(g, pl->x + dx, pl->y + dy);
