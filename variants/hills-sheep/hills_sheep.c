@@ -52,19 +52,31 @@ static int figure_total(const carc_game *g)
     return n;
 }
 
-/* Figure ids never change, so each player's shepherd is looked up once and
- * kept in the state (several hooks ask for it every turn). */
-static int shepherd_of(carc_game *g, int player)
+/* Figure ids never change, so setup notes each player's shepherd once:
+ * several hooks ask for it every turn. */
+static int shepherd_of(carc_game *g, int player) { return st(g)->shepherd[player] - 1; }
+
+static int hs_setup(carc_game *g)
 {
-    uint8_t *known = &st(g)->shepherd[player];
-    if (*known) return *known - 1;
+    hs_state *s = st(g);
     int n = figure_total(g);
-    for (int i = 0; i < n; i++)
-        if (carc_figure_kind(g, i) == HS_FIG_SHEPHERD && carc_figure_owner(g, i) == player) {
-            *known = (uint8_t)(i + 1);
-            return i;
-        }
-    return -1;
+    for (int i = 0; i < n; i++) {
+        int owner = carc_figure_owner(g, i);
+        if (carc_figure_kind(g, i) == HS_FIG_SHEPHERD && !s->shepherd[owner]) s->shepherd[owner] = (uint8_t)(i + 1);
+    }
+    return CARC_OK;
+}
+
+/* Index of the lowest set bit of a nonzero mask. */
+static int lowest_bit(unsigned mask)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask >> i & 1)) i++;
+    return i;
+#endif
 }
 
 static int flock_sheep(const hs_state *s, int player)
@@ -84,14 +96,12 @@ static void flock_to_bag(carc_game *g, int player)
 }
 
 /* Shepherds standing in `field`, as a mask of their owners. */
-static unsigned shepherds_in(const carc_game *g, int field)
+static unsigned shepherds_in(carc_game *g, int field)
 {
     unsigned owners = 0;
-    int n = figure_total(g);
-    for (int i = 0; i < n; i++) {
-        if (carc_figure_kind(g, i) != HS_FIG_SHEPHERD) continue;
-        int p = carc_figure_piece(g, i);
-        if (p >= 0 && carc_feature_of(g, p) == field) owners |= 1u << carc_figure_owner(g, i);
+    for (int player = 0; player < CARC_MAX_PLAYERS; player++) {
+        int p = carc_figure_piece(g, shepherd_of(g, player));
+        if (p >= 0 && carc_feature_of(g, p) == field) owners |= 1u << player;
     }
     return owners;
 }
@@ -142,8 +152,8 @@ static int tile_extends_flock(carc_game *g, int player)
     int ti = carc_turn_tile(g), first = carc_tile_first_piece(g, ti);
     /* only a farm of the tile can be the shepherd's field */
     unsigned farms = carc_type_kind_features(g, carc_tile_type(g, ti), CLASSIC_FARM);
-    for (int i = 0; farms >> i; i++)
-        if ((farms >> i & 1) && carc_feature_of(g, first + i) == field) return 1;
+    for (; farms; farms &= farms - 1)
+        if (carc_feature_of(g, first + lowest_bit(farms)) == field) return 1;
     return 0;
 }
 
@@ -168,7 +178,8 @@ static void hs_after_figure(carc_game *g, const carc_move *m)
         draw_for_flock(g, player, carc_feature_of(g, carc_figure_piece(g, sid)));
         return;
     }
-    if (carc_rule(g, HS_OPT_SHEEP) && tile_extends_flock(g, player)) {
+    /* without the sheep rule no shepherd is ever out, which the flock check sees */
+    if (tile_extends_flock(g, player)) {
         st(g)->action_open = 1;
         carc_set_action_pending(g, 1);
     }
@@ -294,6 +305,7 @@ const carc_variant carc_variant_hills_sheep = {
     .bags = bags,
     .bag_count = 1,
     .state_size = sizeof(hs_state),
+    .setup = hs_setup,
     .on_draw = hs_on_draw,
     .figure_allowed = hs_figure_allowed,
     .extra_moves = hs_extra_moves,

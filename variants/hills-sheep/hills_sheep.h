@@ -65,7 +65,7 @@ typedef struct hs_state {
     uint8_t flock[CARC_MAX_PLAYERS][HS_SHEEP_KINDS];
     uint8_t action_open; /* the open action phase is this player's flock choice */
     uint8_t last_drawn;  /* the token drawn last, plus one (0: none yet) */
-    uint8_t shepherd[CARC_MAX_PLAYERS]; /* each player's shepherd figure id plus one (0: not looked up yet) */
+    uint8_t shepherd[CARC_MAX_PLAYERS]; /* each player's shepherd figure id plus one (0: no such player) */
 } hs_state;
 
 #endif
