@@ -42,6 +42,18 @@ static int cities_in(carc_game *g, int feature) { return carc_feature_attr(g, fe
  * its tile that face it, and the core keeps the sum at the region's root. */
 static int sea_cities(carc_game *g, int feature) { return carc_feature_attr(g, feature, st(g)->ports); }
 
+/* Index of the lowest set bit of a nonzero mask. */
+static int lowest_bit(unsigned mask)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask >> i & 1)) i++;
+    return i;
+#endif
+}
+
 /* Cities of a mountain: those standing in it, plus every city of every
  * grassland region that shares a boundary line with it on some tile, each
  * region once however many tiles it touches the mountain on. */
@@ -53,11 +65,12 @@ static int mountain_cities(carc_game *g, int feature)
     int n = carc_feature_pieces(g, feature, pieces, DS_MAX_PIECES), cities = cities_in(g, feature);
     if (n > DS_MAX_PIECES) n = DS_MAX_PIECES;
     for (int i = 0; i < n; i++) {
-        unsigned borders = carc_piece_borders(g, pieces[i]);
-        int first = carc_tile_first_piece(g, carc_piece_tile(g, pieces[i]));
-        for (int j = 0; borders >> j; j++) {
-            if (!(borders >> j & 1) || carc_piece_kind(g, first + j) != DS_GRASSLAND) continue;
-            int region = carc_feature_of(g, first + j);
+        int tile = carc_piece_tile(g, pieces[i]), first = carc_tile_first_piece(g, tile);
+        /* the grasslands of the tile this piece borders */
+        unsigned grass = carc_piece_borders(g, pieces[i]) &
+                         carc_type_kind_features(g, carc_tile_type(g, tile), DS_GRASSLAND);
+        for (; grass; grass &= grass - 1) {
+            int region = carc_feature_of(g, first + lowest_bit(grass));
             if (region < 0 || region >= DS_MAX_PIECES || (seen[region >> 3] >> (region & 7) & 1)) continue;
             seen[region >> 3] |= (unsigned char)(1u << (region & 7));
             cities += cities_in(g, region);
@@ -66,27 +79,38 @@ static int mountain_cities(carc_game *g, int feature)
     return cities;
 }
 
+/* Whether a complete region keeps the incomplete value: two tiles (or
+ * fewer, by default). */
+static int small_region(carc_game *g, int tiles)
+{
+    return carc_rule(g, DS_OPT_LITERAL_TWO) ? tiles == 2 : tiles <= 2;
+}
+
 /* A region's value for one follower. At game end every region counts as
  * incomplete; a complete region of two tiles (or fewer, by default) keeps
- * the incomplete value, except a grassland, which is worth 2. */
+ * the incomplete value, except a grassland, which is worth 2. An
+ * incomplete mountain or sea is worth its cities alone, so their tiles (a
+ * walk over the region) are counted only once they are complete. */
 static int feature_points(carc_game *g, int feature, int final, int *category)
 {
     int complete = !final && carc_feature_complete(g, feature);
-    int tiles = carc_feature_tiles(g, feature);
-    int small = carc_rule(g, DS_OPT_LITERAL_TWO) ? tiles == 2 : tiles <= 2;
     switch (carc_feature_kind(g, feature)) {
-    case DS_GRASSLAND:
+    case DS_GRASSLAND: {
         *category = DS_CAT_GRASSLAND;
-        return !complete ? tiles : small ? 2 : 2 * tiles;
+        int tiles = carc_feature_tiles(g, feature);
+        return !complete ? tiles : small_region(g, tiles) ? 2 : 2 * tiles;
+    }
     case DS_MOUNTAIN: {
         *category = DS_CAT_MOUNTAIN;
         int c = mountain_cities(g, feature);
-        return complete && !small ? 2 * c : c;
+        return complete && !small_region(g, carc_feature_tiles(g, feature)) ? 2 * c : c;
     }
     case DS_SEA: {
         *category = DS_CAT_SEA;
         int c = sea_cities(g, feature);
-        return complete && !small ? c + tiles : c;
+        if (!complete) return c;
+        int tiles = carc_feature_tiles(g, feature);
+        return small_region(g, tiles) ? c : c + tiles;
     }
     default:
         *category = DS_CAT_GRASSLAND;
