@@ -12,6 +12,14 @@
 typedef struct ds_state {
     int8_t city;  /* attribute index of city=, -1 if none */
     int8_t ports; /* attribute index of ports= (cities facing a sea piece), -1 if none */
+    /* each player's followers lie in figure ids first .. end-1 (the core
+     * numbers a player's figures together; owners are still checked) */
+    uint8_t first[CARC_MAX_PLAYERS];
+    uint8_t end[CARC_MAX_PLAYERS];
+    /* bit i: follower first + i of the player stands on the board. Only
+     * the figure step puts one out and only this ruleset takes one back,
+     * so listing the take-backs needs no look at the other figures. */
+    uint8_t out[CARC_MAX_PLAYERS];
 } ds_state;
 
 _Static_assert(sizeof(ds_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -22,12 +30,23 @@ static ds_state *st(carc_game *g) { return (ds_state *)carc_variant_state(g); }
 static const int removed_for_players[CARC_MAX_PLAYERS + 1] = {0, 0, 1, 2, 3, 1, 1};
 
 /* Looks up, once per game, the attributes scoring reads (the tile set is
- * fixed for the game), and deals hands when the option asks for them. */
+ * fixed for the game) and where each player's followers lie among the
+ * figures (listed every turn), and deals hands when the option asks for
+ * them. */
 static int setup(carc_game *g)
 {
     ds_state *s = st(g);
     s->city = (int8_t)carc_attr_index(g, "city");
     s->ports = (int8_t)carc_attr_index(g, "ports");
+    int nfig = 0;
+    carc_game_figure_count(g, &nfig);
+    for (int i = 0; i < nfig; i++) {
+        int owner = carc_figure_owner(g, i);
+        if (owner < 0 || owner >= CARC_MAX_PLAYERS) continue;
+        if (!s->end[owner]) s->first[owner] = (uint8_t)i;
+        s->end[owner] = (uint8_t)(i + 1);
+        if (s->end[owner] - s->first[owner] > 8) return CARC_E_INVALID; /* more than ds_state.out holds */
+    }
     if (carc_rule(g, DS_OPT_HAND)) {
         int players = 0;
         carc_game_players(g, &players);
@@ -126,23 +145,39 @@ static int own_on_board(carc_game *g, int figure, int player)
 /* Instead of deploying: take back any one of one's followers. */
 static int extra_moves(carc_game *g, carc_move *out, int cap)
 {
-    int n = 0, nfig = 0, player = carc_turn_player(g);
-    carc_game_figure_count(g, &nfig);
-    for (int i = 0; i < nfig && n < cap; i++)
-        if (own_on_board(g, i, player))
-            out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = DS_ACTION_REMOVE, .target = i};
+    const ds_state *s = st(g);
+    int n = 0, player = carc_turn_player(g);
+    for (unsigned on = s->out[player]; on && n < cap; on &= on - 1)
+        out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = DS_ACTION_REMOVE,
+                               .target = s->first[player] + lowest_bit(on)};
     return n;
+}
+
+/* A follower deployed: the one of the player's now on the piece taken
+ * (a region holds one follower, so a piece too). */
+static void after_figure(carc_game *g, const carc_move *m)
+{
+    int player = carc_turn_player(g);
+    if (m->kind != CARC_MOVE_FIGURE || player < 0 || player >= CARC_MAX_PLAYERS) return;
+    ds_state *s = st(g);
+    int piece = carc_tile_first_piece(g, carc_turn_tile(g)) + m->feature;
+    for (int i = s->first[player]; i < s->end[player]; i++)
+        if (carc_figure_piece(g, i) == piece && carc_figure_owner(g, i) == player) {
+            s->out[player] |= (uint8_t)(1u << (i - s->first[player]));
+            return;
+        }
 }
 
 /* Scores the follower's region as it stands (the tile just placed
  * included) for its owner alone, then sends it home. */
 static void remove_and_score(carc_game *g, int figure, int final)
 {
-    int feature = carc_feature_of(g, carc_figure_piece(g, figure)), category;
+    ds_state *s = st(g);
+    int feature = carc_feature_of(g, carc_figure_piece(g, figure)), category, owner = carc_figure_owner(g, figure);
     int pts = feature_points(g, feature, final, &category);
-    carc_award(g, carc_figure_owner(g, figure), pts, category, final ? CARC_REASON_FINAL : CARC_REASON_ACTION,
-               feature);
+    carc_award(g, owner, pts, category, final ? CARC_REASON_FINAL : CARC_REASON_ACTION, feature);
     carc_figure_return(g, figure);
+    if (owner >= 0 && owner < CARC_MAX_PLAYERS) s->out[owner] &= (uint8_t)~(1u << (figure - s->first[owner]));
 }
 
 static int apply_move(carc_game *g, const carc_move *m)
@@ -222,6 +257,7 @@ const carc_variant carc_variant_discovery = {
     .setup = setup,
     .extra_moves = extra_moves,
     .apply_move = apply_move,
+    .after_figure = after_figure,
     .feature_points = feature_points,
     .on_completed = on_completed,
     .final_scoring = final_scoring,
