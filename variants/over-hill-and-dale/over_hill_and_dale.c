@@ -32,6 +32,10 @@ typedef struct ohd_state {
     uint8_t pool[OHD_TOKEN_KINDS];
     uint8_t pickers;                 /* bit per tied player */
     int8_t picker;                   /* whose pick it is */
+    /* each player's meeples lie in figure ids meeple_first .. meeple_end-1
+     * (the core numbers a player's figures together; owners are still checked) */
+    uint8_t meeple_first[CARC_MAX_PLAYERS];
+    uint8_t meeple_end[CARC_MAX_PLAYERS];
 } ohd_state;
 
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -49,6 +53,15 @@ static int setup(carc_game *g)
     }
     for (int a = 0; a < ANIMAL_KINDS; a++) s->animal[a] = (int8_t)carc_attr_index(g, animal_attrs[a]);
     s->hike_figure = -1;
+    /* where each player's meeples lie, for the hikes listed every turn */
+    int nfig = 0;
+    carc_game_figure_count(g, &nfig);
+    for (int i = 0; i < nfig; i++) {
+        int owner = carc_figure_owner(g, i);
+        if (carc_figure_kind(g, i) != OHD_FIG_MEEPLE || owner < 0 || owner >= CARC_MAX_PLAYERS) continue;
+        if (!s->meeple_end[owner]) s->meeple_first[owner] = (uint8_t)i;
+        s->meeple_end[owner] = (uint8_t)(i + 1);
+    }
     return CARC_OK;
 }
 
@@ -156,20 +169,31 @@ static void wanderer_tiles(carc_game *g, uint8_t *tiles)
     }
 }
 
-/* Whether this turn's tile has a piece of the feature. */
-static int tile_extends(carc_game *g, int feature)
+/* Index of the lowest set bit of a nonzero mask. */
+static int lowest_bit(unsigned mask)
 {
-    int t = carc_turn_tile(g), first = carc_tile_first_piece(g, t);
-    int nf = carc_type_feature_count(g, carc_tile_type(g, t));
-    for (int i = 0; i < nf; i++)
-        if (carc_feature_of(g, first + i) == feature) return 1;
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask >> i & 1)) i++;
+    return i;
+#endif
+}
+
+/* Whether one of this turn's tile's path pieces (features `paths` of the
+ * tile, from piece `first`) belongs to the path. */
+static int tile_extends(carc_game *g, int path, int first, unsigned paths)
+{
+    for (; paths; paths &= paths - 1)
+        if (carc_feature_of(g, first + lowest_bit(paths)) == path) return 1;
     return 0;
 }
 
-typedef struct hike {
-    carc_move move;
+/* Where a listed hike ends and how many tiles it walks. */
+typedef struct hike_end {
     int piece, steps;
-} hike;
+} hike_end;
 
 /* Every hike open to the player now: for each own wanderer on a path the
  * tile extended and did not complete, every tile along the path that holds
@@ -179,15 +203,24 @@ typedef struct hike {
  * piece reaching three sides) and counts the shortest way along the path.
  * A junction never joins branches (each is a path of its own), so a walk
  * stops at a junction tile as at any other end. */
-static int list_hikes(carc_game *g, hike *out, int cap)
+static int list_hikes(carc_game *g, carc_move *out, hike_end *ends, int cap)
 {
+    /* most turns no hike is open: a tile without a path extends none */
+    int tile = carc_turn_tile(g), first = carc_tile_first_piece(g, tile);
+    unsigned paths = carc_type_kind_features(g, carc_tile_type(g, tile), OHD_PATH);
+    if (!paths) return 0;
     uint8_t busy[OHD_MAX_TILES / 8];
-    wanderer_tiles(g, busy);
-    int n = 0, nfig = figure_total(g), me = carc_turn_player(g);
-    for (int f = 0; f < nfig; f++) {
+    int busy_known = 0;
+    const ohd_state *s = st(g);
+    int n = 0, me = carc_turn_player(g);
+    for (int f = s->meeple_first[me]; f < s->meeple_end[me]; f++) {
         if (carc_figure_owner(g, f) != me || !is_wanderer(g, f)) continue;
         int start = carc_figure_piece(g, f), path = carc_feature_of(g, start);
-        if (carc_feature_complete(g, path) || !tile_extends(g, path)) continue;
+        if (!tile_extends(g, path, first, paths) || carc_feature_complete(g, path)) continue;
+        if (!busy_known) {
+            wanderer_tiles(g, busy);
+            busy_known = 1;
+        }
         int queue[OHD_MAX_PIECES], dist[OHD_MAX_PIECES];
         unsigned char seen[OHD_MAX_PIECES / 8];
         memset(seen, 0, sizeof seen);
@@ -201,10 +234,9 @@ static int list_hikes(carc_game *g, hike *out, int cap)
             if (d > 0 && t >= 0 && t < OHD_MAX_TILES && !(busy[t >> 3] >> (t & 7) & 1) && n < cap) {
                 int x, y;
                 tile_pos(g, t, &x, &y);
-                out[n].move = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
-                                          .x = (int16_t)x, .y = (int16_t)y, .feature = (uint8_t)carc_piece_local(g, cur)};
-                out[n].piece = cur;
-                out[n].steps = d;
+                out[n] = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
+                                     .x = (int16_t)x, .y = (int16_t)y, .feature = (uint8_t)carc_piece_local(g, cur)};
+                if (ends) ends[n] = (hike_end){cur, d};
                 n++;
             }
             for (int side = 0; side < 4; side++) {
@@ -319,10 +351,7 @@ static int extra_moves(carc_game *g, carc_move *out, int cap)
             if (s->pool[k]) out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_PICK, .target = k};
         return n;
     }
-    hike h[OHD_MAX_HIKES];
-    int nh = list_hikes(g, h, OHD_MAX_HIKES);
-    for (int i = 0; i < nh && n < cap; i++) out[n++] = h[i].move;
-    return n;
+    return list_hikes(g, out, NULL, cap);
 }
 
 static int same_hike(const carc_move *a, const carc_move *b)
@@ -342,13 +371,14 @@ static int apply_move(carc_game *g, const carc_move *m)
         return CARC_OK;
     }
     if (m->action != OHD_ACTION_HIKE) return CARC_E_ILLEGAL_MOVE;
-    hike h[OHD_MAX_HIKES];
-    int nh = list_hikes(g, h, OHD_MAX_HIKES);
+    carc_move h[OHD_MAX_HIKES];
+    hike_end ends[OHD_MAX_HIKES];
+    int nh = list_hikes(g, h, ends, OHD_MAX_HIKES);
     for (int i = 0; i < nh; i++)
-        if (same_hike(&h[i].move, m)) {
+        if (same_hike(&h[i], m)) {
             s->hike_figure = (int16_t)m->target;
-            s->hike_piece = (int16_t)h[i].piece;
-            s->hike_steps = (int16_t)h[i].steps;
+            s->hike_piece = (int16_t)ends[i].piece;
+            s->hike_steps = (int16_t)ends[i].steps;
             return CARC_OK;
         }
     return CARC_E_ILLEGAL_MOVE;
