@@ -13,6 +13,7 @@
 #define OHD_MAX_HIKES 512
 
 enum { BAG_HARVEST = 0 };
+enum { OHD_STABLES = 2 }; /* per player */
 enum { ANIMAL_KINDS = 5 };
 
 static const char *const token_names[OHD_TOKEN_KINDS] = {"apple", "strawberry", "pumpkin",
@@ -36,6 +37,8 @@ typedef struct ohd_state {
      * (the core numbers a player's figures together; owners are still checked) */
     uint8_t meeple_first[CARC_MAX_PLAYERS];
     uint8_t meeple_end[CARC_MAX_PLAYERS];
+    uint8_t stable_ids[OHD_STABLES * CARC_MAX_PLAYERS]; /* the figure ids of all stables */
+    uint8_t nstables;
 } ohd_state;
 
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -53,11 +56,16 @@ static int setup(carc_game *g)
     }
     for (int a = 0; a < ANIMAL_KINDS; a++) s->animal[a] = (int8_t)carc_attr_index(g, animal_attrs[a]);
     s->hike_figure = -1;
-    /* where each player's meeples lie, for the hikes listed every turn */
+    /* where each player's meeples lie, for the hikes listed every turn, and
+     * the stables, for the check of every stable placement */
     int nfig = 0;
     carc_game_figure_count(g, &nfig);
     for (int i = 0; i < nfig; i++) {
         int owner = carc_figure_owner(g, i);
+        if (carc_figure_kind(g, i) == OHD_FIG_STABLE) {
+            if (s->nstables == sizeof s->stable_ids) return CARC_E_INVALID;
+            s->stable_ids[s->nstables++] = (uint8_t)i;
+        }
         if (carc_figure_kind(g, i) != OHD_FIG_MEEPLE || owner < 0 || owner >= CARC_MAX_PLAYERS) continue;
         if (!s->meeple_end[owner]) s->meeple_first[owner] = (uint8_t)i;
         s->meeple_end[owner] = (uint8_t)(i + 1);
@@ -100,6 +108,18 @@ static int feature_points(carc_game *g, int feature, int final, int *category)
     }
 }
 
+/* Index of the lowest set bit of a nonzero mask. */
+static int lowest_bit(unsigned mask)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask >> i & 1)) i++;
+    return i;
+#endif
+}
+
 /* ---- stables ----------------------------------------------------------- */
 
 static int is_stable(carc_game *g, int f)
@@ -111,23 +131,27 @@ static int is_stable(carc_game *g, int f)
 static int figure_allowed(carc_game *g, int kind, int piece)
 {
     if (kind != OHD_FIG_STABLE) return 1;
-    int x, y, n = figure_total(g);
-    tile_pos(g, carc_piece_tile(g, piece), &x, &y);
-    for (int i = 0; i < n; i++) {
-        if (!is_stable(g, i)) continue;
+    const ohd_state *s = st(g);
+    int x = 0, y = 0, placed = 0;
+    for (int i = 0; i < s->nstables; i++) {
+        int at = carc_figure_piece(g, s->stable_ids[i]);
+        if (at < 0) continue;
+        if (!placed++) tile_pos(g, carc_piece_tile(g, piece), &x, &y);
         int sx, sy;
-        tile_pos(g, carc_piece_tile(g, carc_figure_piece(g, i)), &sx, &sy);
+        tile_pos(g, carc_piece_tile(g, at), &sx, &sy);
         if (sx - x >= -1 && sx - x <= 1 && sy - y >= -1 && sy - y <= 1) return 0;
     }
     return 1;
 }
 
+/* Animals on a placed tile: of each kind, only the features showing some are read. */
 static int tile_animals(carc_game *g, int tile_index)
 {
-    int first = carc_tile_first_piece(g, tile_index), n = 0;
-    int nf = carc_type_feature_count(g, carc_tile_type(g, tile_index));
-    for (int i = 0; i < nf; i++)
-        for (int a = 0; a < ANIMAL_KINDS; a++) n += carc_piece_attr(g, first + i, st(g)->animal[a]);
+    const ohd_state *s = st(g);
+    int first = carc_tile_first_piece(g, tile_index), type = carc_tile_type(g, tile_index), n = 0;
+    for (int a = 0; a < ANIMAL_KINDS; a++)
+        for (unsigned on = carc_type_attr_features(g, type, s->animal[a]); on; on &= on - 1)
+            n += carc_piece_attr(g, first + lowest_bit(on), s->animal[a]);
     return n;
 }
 
@@ -167,18 +191,6 @@ static void wanderer_tiles(carc_game *g, uint8_t *tiles)
         int t = carc_piece_tile(g, p);
         if (t >= 0 && t < OHD_MAX_TILES) tiles[t >> 3] |= (uint8_t)(1u << (t & 7));
     }
-}
-
-/* Index of the lowest set bit of a nonzero mask. */
-static int lowest_bit(unsigned mask)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(mask);
-#else
-    int i = 0;
-    while (!(mask >> i & 1)) i++;
-    return i;
-#endif
 }
 
 /* Whether one of this turn's tile's path pieces (features `paths` of the
@@ -425,7 +437,7 @@ static const carc_kind_desc kinds[] = {
 
 static const carc_figure_desc figures[] = {
     [OHD_FIG_MEEPLE] = {"meeple", 4, 1u << OHD_PATH | 1u << OHD_FIELD, 0, CARC_FIG_MAJORITY},
-    [OHD_FIG_STABLE] = {"stable", 2, 1u << OHD_MEADOW, 1, CARC_FIG_FREE | CARC_FIG_STAYS},
+    [OHD_FIG_STABLE] = {"stable", OHD_STABLES, 1u << OHD_MEADOW, 1, CARC_FIG_FREE | CARC_FIG_STAYS},
 };
 
 static const char *const categories[] = {
