@@ -11,8 +11,11 @@
 
 #include "internal.h"
 
-static const int DX[4] = {0, 1, 0, -1};
-static const int DY[4] = {-1, 0, 1, 0};
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 /* Adds four small counters at once; each stays far below 256, so no byte
  * carries into the next. */
@@ -48,25 +51,18 @@ static int link_roots(carc_game *g, int w, int a, int b, int *gone)
     return a;
 }
 
-static void feat_union(carc_game *g, int a, int b)
+/* Sums the attributes of root pb into root pa, saturating at 255. */
+static inline void add_attrs(piece *pa, const piece *pb, int nattrs)
 {
-    a = feat_find(g, a);
-    b = feat_find(g, b);
-    if (a == b) return;
-    int gone, root = link_roots(g, FEAT, a, b, &gone);
-    piece *pa = &g->pieces[root], *pb = &g->pieces[gone];
-    pa->open = (uint16_t)(pa->open + pb->open);
-    add4(pa->occ, pb->occ);
-    if (!in_systems(g->ts->link_kinds, pa->kind)) add4(pa->socc, pb->socc); /* its system is this feature */
-    if (!g->ts->nattrs) return;
 #ifdef __SSE2__
-    /* all sixteen sums at once, saturating at 255 */
+    /* all sixteen sums at once */
+    (void)nattrs;
     _Static_assert(MAX_ATTRS == 16, "one vector of attribute sums");
     __m128i sa = _mm_loadu_si128((const __m128i *)(const void *)pa->attr);
     __m128i sb = _mm_loadu_si128((const __m128i *)(const void *)pb->attr);
     _mm_storeu_si128((__m128i *)(void *)pa->attr, _mm_adds_epu8(sa, sb));
 #else
-    for (int i = 0, n = g->ts->nattrs; i < n; i++) {
+    for (int i = 0; i < nattrs; i++) {
         unsigned s = (unsigned)pa->attr[i] + pb->attr[i];
         pa->attr[i] = (uint8_t)(s > 255 ? 255 : s);
     }
@@ -82,66 +78,154 @@ static void sys_union(carc_game *g, int a, int b)
     add4(g->pieces[root].socc, g->pieces[gone].socc);
 }
 
-/* How many sides a 4-bit side mask names (a popcount without a library call). */
-static const uint8_t SIDES_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+/* Joins the features of pieces a and b and returns the root kept. The
+ * smaller feature's members are relabelled (a's root stays on a tie), and
+ * what the root keeps for scoring is summed. `link_kinds` is the tile
+ * set's; `attrs` says whether it has attributes (nattrs of them). */
+static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int attrs, int nattrs)
+{
+    piece *ps = g->pieces;
+    int root = ps[a].parent[FEAT], gone = ps[b].parent[FEAT];
+    if (root == gone) return root;
+    root = link_roots(g, FEAT, root, gone, &gone);
+    piece *pa = &ps[root], *pb = &ps[gone];
+    pa->open = (uint16_t)(pa->open + pb->open);
+    add4(pa->occ, pb->occ);
+    if (!in_systems(link_kinds, pa->kind)) add4(pa->socc, pb->socc); /* its system is this feature */
+    if (attrs) add_attrs(pa, pb, nattrs);
+    return root;
+}
+
+/* The four squares around (x, y), each as its grid byte (placed index + 1,
+ * 0: empty), side k in byte k. */
+static inline uint32_t neighbours(const carc_game *g, int x, int y)
+{
+    unsigned row = ((unsigned)y & GRID_MASK) << GRID_BITS, col = (unsigned)x & GRID_MASK, all = GRID_SIZE * GRID_SIZE - 1;
+    return (uint32_t)g->grid[((row - GRID_SIZE) & all) | col] | (uint32_t)g->grid[row | ((col + 1) & GRID_MASK)] << 8 |
+           (uint32_t)g->grid[((row + GRID_SIZE) & all) | col] << 16 | (uint32_t)g->grid[row | ((col - 1) & GRID_MASK)] << 24;
+}
+
+/* Which bytes of w are not zero, as a 4-bit mask. */
+static inline unsigned nonzero_bytes(uint32_t w)
+{
+    uint32_t high = (((w & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | w) & 0x80808080u;
+    return (high >> 7) * 0x204081u >> 21 & 15;
+}
+
+/* Joins new piece a, not joined to anything yet, to b's feature: as
+ * link_roots would, the larger feature keeps its root (a's on a tie), and
+ * a brings no figures. `close` is taken from the open sides of the root. */
+static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned link_kinds, int attrs, int nattrs)
+{
+    piece *pa = &ps[a];
+    int rb = ps[b].parent[FEAT];
+    piece *pb = &ps[rb];
+    if (pb->size[FEAT] > 1) {
+        pa->parent[FEAT] = (uint16_t)rb;
+        pa->next[FEAT] = pb->next[FEAT];
+        pb->next[FEAT] = (uint16_t)a;
+        pb->size[FEAT]++;
+        pb->open = (uint16_t)(pb->open + pa->open - close);
+        if (attrs) add_attrs(pb, pa, nattrs);
+        return;
+    }
+    pb->parent[FEAT] = (uint16_t)a;
+    pb->next[FEAT] = (uint16_t)a;
+    pa->next[FEAT] = (uint16_t)rb;
+    pa->size[FEAT] = 2;
+    pa->open = (uint16_t)(pa->open + pb->open - close);
+    memcpy(pa->occ, pb->occ, sizeof pa->occ);
+    if (!in_systems(link_kinds, pa->kind)) memcpy(pa->socc, pb->socc, sizeof pa->socc); /* its system is this feature */
+    if (attrs) add_attrs(pa, pb, nattrs);
+}
+
+/* Joins the features of pieces a and b, where a is the tile's new piece,
+ * and takes `close` from the open sides of the root kept. */
+static NOINLINE void join_closing(carc_game *g, int a, int b, unsigned close, unsigned link_kinds, int attrs)
+{
+    int root = feat_join(g, a, b, link_kinds, attrs, g->ts->nattrs);
+    g->pieces[root].open = (uint16_t)(g->pieces[root].open - close);
+}
+
+/* Joins new piece a to piece b of a neighbour across a side (and their
+ * systems), taking `close` from the open sides of the root kept. */
+static ALWAYS_INLINE void join_slot(carc_game *g, int a, int b, unsigned close, unsigned link_kinds, int attrs)
+{
+    piece *ps = g->pieces;
+    if (ps[a].next[FEAT] == a) /* not joined yet */
+        join_alone(ps, a, b, close, link_kinds, attrs, g->ts->nattrs);
+    else
+        join_closing(g, a, b, close, link_kinds, attrs);
+    if (link_kinds && in_systems(link_kinds, ps[a].kind)) sys_union(g, a, b);
+}
 
 /* Adds the pieces of placed tile ti and joins them to the neighbours'.
  * Each side where a neighbour lies closes one open side of every feature
- * touching it on either tile; facing slots then join. */
-void feat_add_tile(carc_game *g, int ti)
+ * touching it on either tile; facing slots then join. `link_kinds` and
+ * `attrs` (as for feat_join) are constants in each copy below, so a set
+ * without systems or attributes does not test for them on every join. */
+static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds, int attrs)
 {
+    const carc_tileset *ts = g->ts;
+    piece *ps = g->pieces;
     const placed *pl = &g->tiles[ti];
-    const tile_type *t = &g->ts->types[pl->type];
-    int base = g->npieces;
-    unsigned link_kinds = g->ts->link_kinds;
-    int nb[4];
-    unsigned nbmask = 0;
-    for (int k = 0; k < 4; k++) {
-        nb[k] = board_at(g, pl->x + DX[k], pl->y + DY[k]);
-        nbmask |= (unsigned)(nb[k] >= 0) << k;
-    }
+    const tile_type *t = &ts->types[pl->type];
+    int rot = pl->rot, base = g->npieces, n = t->nfeat;
+    uint32_t around = neighbours(g, pl->x, pl->y);
+    unsigned nbmask = nonzero_bytes(around);
     /* a new piece starts with its sides that face a neighbour closed */
-    for (int i = 0; i < t->nfeat; i++) {
-        piece *p = &g->pieces[base + i];
-        *p = t->feat[i].tmpl;
-        p->parent[FEAT] = p->parent[SYS] = p->next[FEAT] = p->next[SYS] = (uint16_t)(base + i);
+    const uint8_t *open = t->open_at[rot][nbmask];
+    /* a new piece is its own root and list, in both partitions: four
+     * equal ids written at once */
+    _Static_assert(offsetof(piece, next) == offsetof(piece, parent) + 2 * sizeof(uint16_t), "ids side by side");
+    const uint64_t one_each = 0x0001000100010001u;
+    uint64_t ids = (uint64_t)base * one_each;
+    for (int i = 0; i < n; i++, ids += one_each) {
+        piece *p = &ps[base + i];
+        *p = t->tmpl[i];
+        memcpy(p->parent, &ids, sizeof ids);
         p->tile = (uint8_t)ti;
-        p->open = (uint16_t)(p->open - SIDES_COUNT[t->feat_sides[pl->rot][i] & nbmask]);
+        p->open = open[i];
     }
-    g->npieces += t->nfeat;
-    if (t->has_links)
-        for (int i = 0; i < t->nfeat; i++)
-            for (int j = i + 1; j < t->nfeat; j++)
-                if (t->feat[i].links & (1u << j)) sys_union(g, base + i, base + j);
+    g->npieces = base + n;
+    if (link_kinds && t->has_links)
+        for (int i = 0; i < n; i++)
+            for (unsigned m = t->feat[i].links & ~((2u << i) - 1); m; m &= m - 1) sys_union(g, base + i, base + ctz32(m));
 
     for (unsigned sides = nbmask; sides; sides &= sides - 1) {
         int k = ctz32(sides);
-        const placed *np = &g->tiles[nb[k]];
-        const tile_type *nt = &g->ts->types[np->type];
-        int opp = (k + 2) & 3;
-        /* most sides are one feature on both tiles (a city or field side):
-         * one side closes and one join, without walking the slots */
-        int a1 = t->side_one[pl->rot][k], b1 = nt->side_one[np->rot][opp];
-        if ((a1 | b1) >= 0) {
-            int rb = feat_find(g, np->first_piece + b1);
-            g->pieces[rb].open--;
-            feat_union(g, base + a1, rb);
-            if (in_systems(link_kinds, g->pieces[base + a1].kind)) sys_union(g, base + a1, np->first_piece + b1);
-            continue;
-        }
-        for (unsigned theirs = nt->side_mask[np->rot][opp]; theirs; theirs &= theirs - 1)
-            g->pieces[feat_find(g, np->first_piece + ctz32(theirs))].open--;
-        int pa = -2, pb = -2;
-        for (int j = 0; j < 3; j++) {
-            int a = t->slot_feat[pl->rot][3 * k + j];
-            int b = nt->slot_feat[np->rot][3 * opp + 2 - j];
-            if (a < 0 || b < 0 || (a == pa && b == pb)) continue; /* a whole-side feature: joined once */
-            pa = a;
-            pb = b;
-            feat_union(g, base + a, np->first_piece + b);
-            if (in_systems(link_kinds, g->pieces[base + a].kind)) sys_union(g, base + a, np->first_piece + b);
-        }
+        const placed *np = &g->tiles[(around >> (8 * k) & 255) - 1];
+        int first = np->first_piece;
+        uint32_t mine = t->side_join[0][rot][k];
+        uint32_t theirs = ts->types[np->type].side_join[1][np->rot][(k + 2) & 3];
+        /* slots that both have a feature, but for the repeat of a pair just
+         * joined; a neighbour's feature closes one side where it first
+         * meets the side, at the root it is joined into */
+        uint32_t both = mine & theirs;
+        unsigned join = (both >> SJ_HAS & ~(both >> SJ_SAME)) & 7, closes = theirs >> SJ_FIRST & 7;
+        for (unsigned m = closes & ~join; m; m &= m - 1) /* facing a slot without a feature */
+            ps[feat_find(g, first + SJ_FEAT(theirs, ctz32(m)))].open--;
+        /* the three slots written out: constant shifts only */
+        if (join & 1) join_slot(g, base + SJ_FEAT(mine, 0), first + SJ_FEAT(theirs, 0), closes & 1, link_kinds, attrs);
+        if (join & 2) join_slot(g, base + SJ_FEAT(mine, 1), first + SJ_FEAT(theirs, 1), closes >> 1 & 1, link_kinds, attrs);
+        if (join & 4) join_slot(g, base + SJ_FEAT(mine, 2), first + SJ_FEAT(theirs, 2), closes >> 2, link_kinds, attrs);
     }
+}
+
+/* Copies of add_tile for what a tile set has: systems (one known set),
+ * attributes (most sets) or neither. */
+static NOINLINE void add_tile_plain(carc_game *g, int ti) { add_tile(g, ti, 0, 0); }
+static NOINLINE void add_tile_attrs(carc_game *g, int ti) { add_tile(g, ti, 0, 1); }
+static NOINLINE void add_tile_systems(carc_game *g, int ti) { add_tile(g, ti, g->ts->link_kinds, g->ts->nattrs != 0); }
+
+void feat_add_tile(carc_game *g, int ti)
+{
+    if (g->ts->link_kinds)
+        add_tile_systems(g, ti);
+    else if (g->ts->nattrs)
+        add_tile_attrs(g, ti);
+    else
+        add_tile_plain(g, ti);
 }
 
 int feat_tiles(const carc_game *g, int root)

@@ -75,7 +75,6 @@ typedef struct tile_feat {
     uint8_t nsides;   /* sides it touches: its open edges on placement */
     uint8_t attr[MAX_ATTRS];
     char id[12];
-    piece tmpl; /* what a new piece of this feature starts as, but for its ids */
 } tile_feat;
 
 typedef struct tile_type {
@@ -85,6 +84,9 @@ typedef struct tile_type {
     uint8_t feat_sides[4][MAX_FEATS]; /* per rotation and feature: the sides it touches (bit k: side k) */
     int8_t slot_feat[4][12];/* per rotation: local feature at each board-facing slot */
     int8_t side_one[4][4];  /* per rotation and side: the local feature covering the whole side, or -1 */
+    uint32_t side_join[2][4][4]; /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
+    uint8_t open_at[4][16][MAX_FEATS]; /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
+    piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, but for its ids, tile and open sides */
     uint8_t nfeat;
     uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
     uint8_t has_area;       /* some feature is of an area kind (monastery) */
@@ -103,6 +105,16 @@ typedef struct tile_type {
     char name[24];
     tile_feat feat[MAX_FEATS];
 } tile_type;
+
+/* What a join across a side needs, read per slot j (0..2) in the order
+ * the side is walked (tile_type.side_join): the local feature at slot j in
+ * nibble j (15: none), and per slot a bit saying it has a feature, one
+ * saying it has the same feature as slot j-1, one saying it is the first
+ * slot of its feature on the side. */
+#define SJ_FEAT(w, j) ((int)((w) >> (4 * (j)) & 15))
+#define SJ_HAS 12   /* bits 12..14 */
+#define SJ_SAME 16  /* bits 16..18 */
+#define SJ_FIRST 20 /* bits 20..22 */
 
 /* Fit table: each side of a frontier square is open (0) or needs one of
  * the set's distinct side codes (1..nsides); four such digits in base

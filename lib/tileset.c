@@ -257,6 +257,24 @@ static int same_rotation(const tile_type *t, int a, int b)
     return map_inner(t, map, inner, ninner, 0, 0);
 }
 
+/* A side's entry in tile_type.side_join (SJ_ in internal.h), its
+ * three slots read from sf[0], sf[step], sf[2 * step]. */
+static uint32_t side_join(const int8_t *sf, int step)
+{
+    uint32_t w = 0;
+    for (int j = 0; j < 3; j++) {
+        int f = sf[j * step];
+        w |= (uint32_t)(f < 0 ? 15 : f) << (4 * j);
+        if (f < 0) continue;
+        w |= 1u << (SJ_HAS + j);
+        int first = 1;
+        for (int i = 0; i < j; i++) first &= sf[i * step] != f;
+        if (first) w |= 1u << (SJ_FIRST + j);
+        if (j > 0 && sf[(j - 1) * step] == f) w |= 1u << (SJ_SAME + j);
+    }
+    return w;
+}
+
 static int finish_tile(parser *ps, tile_type *t)
 {
     if (!t->name[0]) return 0;
@@ -292,7 +310,7 @@ static int finish_tile(parser *ps, tile_type *t)
                 if (ps->v->figures[k].kinds >> f->kind & 1) t->fig_feats[k] |= (uint16_t)(1u << i);
     }
     for (int i = 0; i < t->nfeat; i++) {
-        piece *p = &t->feat[i].tmpl;
+        piece *p = &t->tmpl[i];
         memset(p, 0, sizeof *p);
         p->size[FEAT] = p->size[SYS] = 1;
         p->local = (uint8_t)i;
@@ -322,7 +340,15 @@ static int finish_tile(parser *ps, tile_type *t)
         for (int k = 0; k < 4; k++) {
             const int8_t *sf = &t->slot_feat[r][3 * k];
             t->side_one[r][k] = (int8_t)(sf[0] >= 0 && sf[1] == sf[0] && sf[2] == sf[0] ? sf[0] : -1);
+            t->side_join[0][r][k] = side_join(sf, 1);
+            t->side_join[1][r][k] = side_join(sf + 2, -1);
         }
+        for (unsigned nb = 0; nb < 16; nb++)
+            for (int i = 0; i < t->nfeat; i++) {
+                unsigned closed = 0;
+                for (int k = 0; k < 4; k++) closed += (nb & t->feat_sides[r][i]) >> k & 1;
+                t->open_at[r][nb][i] = (uint8_t)(t->feat[i].nsides - closed);
+            }
     }
     t->distinct_rots = 0;
     for (int r = 0; r < 4; r++) {
