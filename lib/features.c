@@ -173,24 +173,30 @@ static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds, in
     int rot = pl->rot, base = g->npieces, n = t->nfeat;
     uint32_t around = neighbours(g, pl->x, pl->y);
     unsigned nbmask = nonzero_bytes(around);
-    /* a new piece starts with its sides that face a neighbour closed */
+    /* a new piece starts with its sides that face a neighbour closed; its
+     * four ids (parent and next in both partitions) are written as one
+     * word, of the tile's ids plus base: a set with systems takes them from
+     * the template (its features' systems joined at parse time), one
+     * without has each piece its own in all four */
     const uint8_t *open = t->open_at[rot][nbmask];
-    /* a new piece is its own root and list, in both partitions: four
-     * equal ids written at once */
     _Static_assert(offsetof(piece, next) == offsetof(piece, parent) + 2 * sizeof(uint16_t), "ids side by side");
-    const uint64_t one_each = 0x0001000100010001u;
-    uint64_t ids = (uint64_t)base * one_each;
-    for (int i = 0; i < n; i++, ids += one_each) {
+    const uint64_t each = 0x0001000100010001u;
+    uint64_t ids = (uint64_t)base * each;
+    for (int i = 0; i < n; i++, ids += each) {
         piece *p = &ps[base + i];
         *p = t->tmpl[i];
-        memcpy(p->parent, &ids, sizeof ids);
+        if (link_kinds) {
+            uint64_t local;
+            memcpy(&local, t->tmpl[i].parent, sizeof local);
+            uint64_t sum = local + (uint64_t)base * each; /* lanes stay far below 65536: no carries */
+            memcpy(p->parent, &sum, sizeof sum);
+        } else {
+            memcpy(p->parent, &ids, sizeof ids);
+        }
         p->tile = (uint8_t)ti;
         p->open = open[i];
     }
     g->npieces = base + n;
-    if (link_kinds && t->has_links)
-        for (int i = 0; i < n; i++)
-            for (unsigned m = t->feat[i].links & ~((2u << i) - 1); m; m &= m - 1) sys_union(g, base + i, base + ctz32(m));
 
     for (unsigned sides = nbmask; sides; sides &= sides - 1) {
         int k = ctz32(sides);

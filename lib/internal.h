@@ -86,7 +86,7 @@ typedef struct tile_type {
     int8_t side_one[4][4];  /* per rotation and side: the local feature covering the whole side, or -1 */
     uint32_t side_join[2][4][4]; /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
     uint8_t open_at[4][16][MAX_FEATS]; /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
-    piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, but for its ids, tile and open sides */
+    piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, ids local (the tile's systems joined), tile 0 */
     uint8_t nfeat;
     uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
     uint8_t has_area;       /* some feature is of an area kind (monastery) */

@@ -257,6 +257,35 @@ static int same_rotation(const tile_type *t, int a, int b)
     return map_inner(t, map, inner, ninner, 0, 0);
 }
 
+/* Joins the systems of the features of t that link= in its piece
+ * templates, as the game once did on placing it: feature i with each later
+ * j it links to, the smaller set under the larger, lists spliced. The ids
+ * are local; placing the tile adds its first piece to them. */
+static void link_systems(tile_type *t)
+{
+    piece *ps = t->tmpl;
+    for (int i = 0; i < t->nfeat; i++)
+        for (int j = i + 1; j < t->nfeat; j++) {
+            if (!(t->feat[i].links >> j & 1)) continue;
+            int a = ps[i].parent[SYS], b = ps[j].parent[SYS];
+            if (a == b) continue;
+            if (ps[a].size[SYS] < ps[b].size[SYS]) {
+                int x = a;
+                a = b;
+                b = x;
+            }
+            int p = b;
+            do {
+                ps[p].parent[SYS] = (uint16_t)a;
+                p = ps[p].next[SYS];
+            } while (p != b);
+            ps[a].size[SYS] = (uint16_t)(ps[a].size[SYS] + ps[b].size[SYS]);
+            uint16_t x = ps[a].next[SYS];
+            ps[a].next[SYS] = ps[b].next[SYS];
+            ps[b].next[SYS] = x;
+        }
+}
+
 /* A side's entry in tile_type.side_join (SJ_ in internal.h), its
  * three slots read from sf[0], sf[step], sf[2 * step]. */
 static uint32_t side_join(const int8_t *sf, int step)
@@ -312,6 +341,7 @@ static int finish_tile(parser *ps, tile_type *t)
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &t->tmpl[i];
         memset(p, 0, sizeof *p);
+        p->parent[FEAT] = p->parent[SYS] = p->next[FEAT] = p->next[SYS] = (uint16_t)i;
         p->size[FEAT] = p->size[SYS] = 1;
         p->local = (uint8_t)i;
         p->kind = t->feat[i].kind;
@@ -350,6 +380,7 @@ static int finish_tile(parser *ps, tile_type *t)
                 t->open_at[r][nb][i] = (uint8_t)(t->feat[i].nsides - closed);
             }
     }
+    link_systems(t);
     t->distinct_rots = 0;
     for (int r = 0; r < 4; r++) {
         t->canon_rot[r] = (uint8_t)r;
