@@ -80,9 +80,9 @@ static void sys_union(carc_game *g, int a, int b)
 
 /* Joins the features of pieces a and b and returns the root kept. The
  * smaller feature's members are relabelled (a's root stays on a tie), and
- * what the root keeps for scoring is summed. `link_kinds` is the tile
- * set's; `attrs` says whether it has attributes (nattrs of them). */
-static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int attrs, int nattrs)
+ * what the root keeps for scoring is summed. `link_kinds` and `nattrs`
+ * are the tile set's. */
+static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int nattrs)
 {
     piece *ps = g->pieces;
     int root = ps[a].parent[FEAT], gone = ps[b].parent[FEAT];
@@ -92,7 +92,7 @@ static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int
     pa->open = (uint16_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
     if (!in_systems(link_kinds, pa->kind)) add4(pa->socc, pb->socc); /* its system is this feature */
-    if (attrs) add_attrs(pa, pb, nattrs);
+    add_attrs(pa, pb, nattrs);
     return root;
 }
 
@@ -115,7 +115,7 @@ static inline unsigned nonzero_bytes(uint32_t w)
 /* Joins new piece a, not joined to anything yet, to b's feature: as
  * link_roots would, the larger feature keeps its root (a's on a tie), and
  * a brings no figures. `close` is taken from the open sides of the root. */
-static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned link_kinds, int attrs, int nattrs)
+static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned link_kinds, int nattrs)
 {
     piece *pa = &ps[a];
     int rb = ps[b].parent[FEAT];
@@ -126,7 +126,7 @@ static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned 
         pb->next[FEAT] = (uint16_t)a;
         pb->size[FEAT]++;
         pb->open = (uint16_t)(pb->open + pa->open - close);
-        if (attrs) add_attrs(pb, pa, nattrs);
+        add_attrs(pb, pa, nattrs);
         return;
     }
     pb->parent[FEAT] = (uint16_t)a;
@@ -136,35 +136,55 @@ static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned 
     pa->open = (uint16_t)(pa->open + pb->open - close);
     memcpy(pa->occ, pb->occ, sizeof pa->occ);
     if (!in_systems(link_kinds, pa->kind)) memcpy(pa->socc, pb->socc, sizeof pa->socc); /* its system is this feature */
-    if (attrs) add_attrs(pa, pb, nattrs);
+    add_attrs(pa, pb, nattrs);
 }
 
 /* Joins the features of pieces a and b, where a is the tile's new piece,
  * and takes `close` from the open sides of the root kept. */
-static NOINLINE void join_closing(carc_game *g, int a, int b, unsigned close, unsigned link_kinds, int attrs)
+static NOINLINE void join_closing(carc_game *g, int a, int b, unsigned close, unsigned link_kinds)
 {
-    int root = feat_join(g, a, b, link_kinds, attrs, g->ts->nattrs);
+    int root = feat_join(g, a, b, link_kinds, g->ts->nattrs);
     g->pieces[root].open = (uint16_t)(g->pieces[root].open - close);
 }
 
 /* Joins new piece a to piece b of a neighbour across a side (and their
  * systems), taking `close` from the open sides of the root kept. */
-static ALWAYS_INLINE void join_slot(carc_game *g, int a, int b, unsigned close, unsigned link_kinds, int attrs)
+static ALWAYS_INLINE void join_slot(carc_game *g, int a, int b, unsigned close, unsigned link_kinds)
 {
     piece *ps = g->pieces;
     if (ps[a].next[FEAT] == a) /* not joined yet */
-        join_alone(ps, a, b, close, link_kinds, attrs, g->ts->nattrs);
+        join_alone(ps, a, b, close, link_kinds, g->ts->nattrs);
     else
-        join_closing(g, a, b, close, link_kinds, attrs);
+        join_closing(g, a, b, close, link_kinds);
     if (link_kinds && in_systems(link_kinds, ps[a].kind)) sys_union(g, a, b);
+}
+
+/* Joins the new pieces (from base) across side k, as `mine` (its
+ * side_join word) has it, to those of placed tile ni facing it. */
+static ALWAYS_INLINE void join_side(carc_game *g, int base, uint32_t mine, int k, int ni, unsigned link_kinds)
+{
+    const placed *np = &g->tiles[ni];
+    int first = np->first_piece;
+    uint32_t theirs = g->ts->types[np->type].side_join[1][np->rot][(k + 2) & 3];
+    /* slots that both have a feature, but for the repeat of a pair just
+     * joined; a neighbour's feature closes one side where it first meets
+     * the side, at the root it is joined into */
+    uint32_t both = mine & theirs;
+    unsigned join = (both >> SJ_HAS & ~(both >> SJ_SAME)) & 7, closes = theirs >> SJ_FIRST & 7;
+    for (unsigned m = closes & ~join; m; m &= m - 1) /* facing a slot without a feature */
+        g->pieces[feat_find(g, first + SJ_FEAT(theirs, ctz32(m)))].open--;
+    /* the three slots written out: constant shifts only */
+    if (join & 1) join_slot(g, base + SJ_FEAT(mine, 0), first + SJ_FEAT(theirs, 0), closes & 1, link_kinds);
+    if (join & 2) join_slot(g, base + SJ_FEAT(mine, 1), first + SJ_FEAT(theirs, 1), closes >> 1 & 1, link_kinds);
+    if (join & 4) join_slot(g, base + SJ_FEAT(mine, 2), first + SJ_FEAT(theirs, 2), closes >> 2, link_kinds);
 }
 
 /* Adds the pieces of placed tile ti and joins them to the neighbours'.
  * Each side where a neighbour lies closes one open side of every feature
- * touching it on either tile; facing slots then join. `link_kinds` and
- * `attrs` (as for feat_join) are constants in each copy below, so a set
- * without systems or attributes does not test for them on every join. */
-static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds, int attrs)
+ * touching it on either tile; facing slots then join. `link_kinds` (the
+ * tile set's) is a constant in each copy below, so a set without systems
+ * does not test for them on every join. */
+static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds)
 {
     const carc_tileset *ts = g->ts;
     piece *ps = g->pieces;
@@ -198,38 +218,22 @@ static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds, in
     }
     g->npieces = base + n;
 
-    for (unsigned sides = nbmask; sides; sides &= sides - 1) {
-        int k = ctz32(sides);
-        const placed *np = &g->tiles[(around >> (8 * k) & 255) - 1];
-        int first = np->first_piece;
-        uint32_t mine = t->side_join[0][rot][k];
-        uint32_t theirs = ts->types[np->type].side_join[1][np->rot][(k + 2) & 3];
-        /* slots that both have a feature, but for the repeat of a pair just
-         * joined; a neighbour's feature closes one side where it first
-         * meets the side, at the root it is joined into */
-        uint32_t both = mine & theirs;
-        unsigned join = (both >> SJ_HAS & ~(both >> SJ_SAME)) & 7, closes = theirs >> SJ_FIRST & 7;
-        for (unsigned m = closes & ~join; m; m &= m - 1) /* facing a slot without a feature */
-            ps[feat_find(g, first + SJ_FEAT(theirs, ctz32(m)))].open--;
-        /* the three slots written out: constant shifts only */
-        if (join & 1) join_slot(g, base + SJ_FEAT(mine, 0), first + SJ_FEAT(theirs, 0), closes & 1, link_kinds, attrs);
-        if (join & 2) join_slot(g, base + SJ_FEAT(mine, 1), first + SJ_FEAT(theirs, 1), closes >> 1 & 1, link_kinds, attrs);
-        if (join & 4) join_slot(g, base + SJ_FEAT(mine, 2), first + SJ_FEAT(theirs, 2), closes >> 2, link_kinds, attrs);
-    }
+    /* the four sides written out: constant side numbers */
+    const uint32_t *mine = t->side_join[0][rot];
+    if (around & 0xFF) join_side(g, base, mine[0], 0, (int)(around & 0xFF) - 1, link_kinds);
+    if (around & 0xFF00) join_side(g, base, mine[1], 1, (int)(around >> 8 & 0xFF) - 1, link_kinds);
+    if (around & 0xFF0000) join_side(g, base, mine[2], 2, (int)(around >> 16 & 0xFF) - 1, link_kinds);
+    if (around & 0xFF000000) join_side(g, base, mine[3], 3, (int)(around >> 24) - 1, link_kinds);
 }
 
-/* Copies of add_tile for what a tile set has: systems (one known set),
- * attributes (most sets) or neither. */
-static NOINLINE void add_tile_plain(carc_game *g, int ti) { add_tile(g, ti, 0, 0); }
-static NOINLINE void add_tile_attrs(carc_game *g, int ti) { add_tile(g, ti, 0, 1); }
-static NOINLINE void add_tile_systems(carc_game *g, int ti) { add_tile(g, ti, g->ts->link_kinds, g->ts->nattrs != 0); }
+/* Copies of add_tile for sets with systems (one known set) and without. */
+static NOINLINE void add_tile_plain(carc_game *g, int ti) { add_tile(g, ti, 0); }
+static NOINLINE void add_tile_systems(carc_game *g, int ti) { add_tile(g, ti, g->ts->link_kinds); }
 
 void feat_add_tile(carc_game *g, int ti)
 {
     if (g->ts->link_kinds)
         add_tile_systems(g, ti);
-    else if (g->ts->nattrs)
-        add_tile_attrs(g, ti);
     else
         add_tile_plain(g, ti);
 }
