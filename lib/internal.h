@@ -84,9 +84,6 @@ typedef struct tile_type {
     uint8_t feat_sides[4][MAX_FEATS]; /* per rotation and feature: the sides it touches (bit k: side k) */
     int8_t slot_feat[4][12];/* per rotation: local feature at each board-facing slot */
     int8_t side_one[4][4];  /* per rotation and side: the local feature covering the whole side, or -1 */
-    uint32_t side_join[2][4][4]; /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
-    uint8_t open_at[4][16][MAX_FEATS]; /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
-    piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, ids local (the tile's systems joined), tile 0 */
     uint8_t nfeat;
     uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
     uint8_t has_area;       /* some feature is of an area kind (monastery) */
@@ -97,6 +94,10 @@ typedef struct tile_type {
     uint8_t has_links;      /* some feature has link= */
     uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
     uint16_t key_add[4][4]; /* per rotation and side: what it adds to the key of the square it faces */
+    /* read on every placement (feat_add_tile) */
+    uint32_t side_join[2][4][4]; /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
+    uint8_t open_at[4][16][MAX_FEATS]; /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
+    piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, ids local (the tile's systems joined), tile 0 */
     /* cold */
     uint8_t count;
     uint8_t start;
