@@ -80,10 +80,8 @@ typedef struct tile_feat {
 typedef struct tile_type {
     /* hot: read on every placement and enumeration */
     uint64_t code[4];       /* per rotation: 12 slot letters as nibbles, slot s at bits 4s */
-    uint16_t side_mask[4][4]; /* per rotation and side: local features touching that side */
     uint8_t feat_sides[4][MAX_FEATS]; /* per rotation and feature: the sides it touches (bit k: side k) */
     int8_t slot_feat[4][12];/* per rotation: local feature at each board-facing slot */
-    int8_t side_one[4][4];  /* per rotation and side: the local feature covering the whole side, or -1 */
     uint8_t nfeat;
     uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
     uint8_t has_area;       /* some feature is of an area kind (monastery) */

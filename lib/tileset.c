@@ -353,7 +353,6 @@ static int finish_tile(parser *ps, tile_type *t)
     }
     for (int r = 0; r < 4; r++) {
         t->code[r] = 0;
-        for (int k = 0; k < 4; k++) t->side_mask[r][k] = 0;
         for (int i = 0; i < MAX_FEATS; i++) t->feat_sides[r][i] = 0;
         for (int s = 0; s < 12; s++) {
             int orig = (s + 12 - 3 * r) % 12;
@@ -361,15 +360,11 @@ static int finish_tile(parser *ps, tile_type *t)
             for (int i = 0; i < t->nfeat; i++)
                 if (t->feat[i].slots & (1u << orig)) fi = i;
             t->slot_feat[r][s] = (int8_t)fi;
-            if (fi >= 0) {
-                t->side_mask[r][s / 3] |= (uint16_t)(1u << fi);
-                t->feat_sides[r][fi] |= (uint8_t)(1u << (s / 3));
-            }
+            if (fi >= 0) t->feat_sides[r][fi] |= (uint8_t)(1u << (s / 3));
             t->code[r] |= (uint64_t)(unsigned char)t->edges[orig] << (4 * s);
         }
         for (int k = 0; k < 4; k++) {
             const int8_t *sf = &t->slot_feat[r][3 * k];
-            t->side_one[r][k] = (int8_t)(sf[0] >= 0 && sf[1] == sf[0] && sf[2] == sf[0] ? sf[0] : -1);
             t->side_join[0][r][k] = side_join(sf, 1);
             t->side_join[1][r][k] = side_join(sf + 2, -1);
         }
