@@ -299,6 +299,14 @@ CARC_API int carc_feature_tiles(const carc_game *g, int feature);
 CARC_API int carc_feature_attr(const carc_game *g, int feature, int attr);
 /** Writes up to `cap` pieces of the feature to `out`; returns how many there are in all. */
 CARC_API int carc_feature_pieces(const carc_game *g, int feature, int *out, int cap);
+/**
+ * The features of kind `kind` that feature `feature` borders (`borders=` in
+ * tile data, on any of its tiles), such as the cities a farm touches: writes
+ * up to `cap` of them to `out` (may be NULL), each once as its root piece,
+ * in the order the feature's pieces meet them. Returns how many there are in
+ * all; 0 for a bad feature or kind.
+ */
+CARC_API int carc_feature_borders(const carc_game *g, int feature, int kind, int *out, int cap);
 /** The system (root piece) a piece belongs to, or -1. */
 CARC_API int carc_system_of(const carc_game *g, int piece);
 /** Writes up to `cap` pieces of the system to `out`; returns how many there are in all. */

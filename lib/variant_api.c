@@ -107,6 +107,33 @@ int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)
     return n;
 }
 
+/* Walks the feature's members once; per piece its tile type says which
+ * pieces of the same tile it borders and which of those are of the kind,
+ * and a bit per root keeps each neighbour feature to one entry. */
+int carc_feature_borders(const carc_game *g, int f, int kind, int *out, int cap)
+{
+    if (!VALID_PIECE(g, f) || kind < 0 || kind >= CARC_MAX_KINDS) return 0;
+    uint64_t seen[MAX_PIECES / 64] = {0};
+    const piece *ps = g->pieces;
+    const tile_type *types = g->ts->types;
+    int root = feat_find(g, f), n = 0, p = root;
+    do {
+        const piece *pc = &ps[p];
+        const placed *pl = &g->tiles[pc->tile];
+        const tile_type *t = &types[pl->type];
+        for (unsigned m = t->feat[pc->local].borders & t->kind_feats[kind]; m; m &= m - 1) {
+            int r = ps[pl->first_piece + ctz32(m)].parent[FEAT];
+            uint64_t bit = 1ull << (r & 63);
+            if (seen[r >> 6] & bit) continue;
+            seen[r >> 6] |= bit;
+            if (out && n < cap) out[n] = r;
+            n++;
+        }
+        p = pc->next[FEAT];
+    } while (p != root);
+    return n;
+}
+
 int carc_system_of(const carc_game *g, int p) { return VALID_PIECE(g, p) ? sys_find(g, p) : -1; }
 
 int carc_system_pieces(const carc_game *g, int s, int *out, int cap)

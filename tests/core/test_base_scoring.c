@@ -373,6 +373,118 @@ Test(base_scoring, farmers_tied_in_a_merged_farm_both_score)
     t_free(&t);
 }
 
+/* The piece of feature `id` of the tile at (x,y), for the variant API. */
+static int piece_at(carc_game *g, int x, int y, const char *id)
+{
+    int ti = -1;
+    carc_placed_tile pt;
+    cr_assert_eq(carc_game_tile_at(g, x, y, &ti), OK);
+    cr_assert_geq(ti, 0, "no tile at (%d,%d)", x, y);
+    cr_assert_eq(carc_game_tile(g, ti, &pt), OK);
+    int f = t_feat(g, pt.type, id);
+    cr_assert_geq(f, 0, "no feature %s at (%d,%d)", id, x, y);
+    return carc_tile_first_piece(g, ti) + f;
+}
+
+static int kind_id(carc_game *g, const char *name)
+{
+    const carc_variant *v = NULL;
+    carc_game_variant(g, &v);
+    carc_variant_info info = {.struct_size = sizeof info};
+    cr_assert_eq(carc_variant_describe(v, &info), OK);
+    for (int k = 0; k < info.kind_count; k++) {
+        const char *kn = NULL;
+        carc_variant_kind(v, k, &kn, NULL);
+        if (!strcmp(kn, name)) return k;
+    }
+    cr_assert_fail("no kind %s", name);
+    return -1;
+}
+
+Test(base_scoring, feature_borders_lists_each_bordered_city_once)
+{
+    tgame t = deck_game(2, "H:1 E:1");
+    carc_game *g = t.g;
+    int city = kind_id(g, "city"), road = kind_id(g, "road"), farm = kind_id(g, "farm");
+    /* H north of the start tile: its south city closes the start city, its
+     * north city is open, its field lies between the two */
+    cr_assert_eq(t_turn(g, "H", 0, -1, 0, "follower", "f1"), OK);
+    int field = piece_at(g, 0, -1, "f1");
+    int north = carc_feature_of(g, piece_at(g, 0, -1, "c1"));
+    int south = carc_feature_of(g, piece_at(g, 0, 0, "c1"));
+    cr_assert_eq(carc_feature_of(g, piece_at(g, 0, -1, "c2")), south);
+    cr_assert_neq(north, south);
+    int out[4] = {-7, -7, -7, -7};
+    cr_assert_eq(carc_feature_borders(g, field, city, out, 4), 2);
+    cr_assert((out[0] == north && out[1] == south) || (out[0] == south && out[1] == north),
+              "got %d %d, want the roots %d and %d", out[0], out[1], north, south);
+    cr_assert_eq(out[2], -7, "nothing written past the count");
+    cr_assert_eq(carc_feature_complete(g, south), 1);
+    cr_assert_eq(carc_feature_complete(g, north), 0);
+    cr_assert_eq(carc_feature_borders(g, field, road, out, 4), 0, "base farms border cities only");
+    cr_assert_eq(carc_feature_borders(g, field, farm, out, 4), 0);
+    /* the start tile: the field north of the road borders the city, the one south of it nothing */
+    cr_assert_eq(carc_feature_borders(g, piece_at(g, 0, 0, "f1"), city, out, 4), 1);
+    cr_assert_eq(out[0], south);
+    cr_assert_eq(carc_feature_borders(g, piece_at(g, 0, 0, "f2"), city, out, 4), 0);
+
+    /* E closes the north city: still two cities, now both complete */
+    cr_assert_eq(t_turn(g, "E", 0, -2, 2, NULL, NULL), OK);
+    north = carc_feature_of(g, piece_at(g, 0, -1, "c1"));
+    cr_assert_eq(carc_feature_complete(g, north), 1);
+    cr_assert_eq(carc_feature_borders(g, field, city, NULL, 0), 2, "counted without a buffer");
+    out[0] = out[1] = -7;
+    cr_assert_eq(carc_feature_borders(g, field, city, out, 1), 2, "the count is of them all");
+    cr_assert(out[0] == north || out[0] == south);
+    cr_assert_eq(out[1], -7, "cap 1 writes one");
+    cr_assert_eq(carc_feature_borders(g, field, city, out, -3), 2, "a negative cap writes nothing");
+    cr_assert_eq(out[1], -7);
+    t_free(&t);
+}
+
+Test(base_scoring, feature_borders_walks_a_merged_farm)
+{
+    tgame t = deck_game(2, "E:1 V:1 B:1");
+    carc_game *g = t.g;
+    int city = kind_id(g, "city");
+    cr_assert_eq(t_turn(g, "E", 0, -1, 2, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "V", 1, 0, 0, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "B", 1, -1, 0, NULL, NULL), OK);
+    /* one field over E, V, B and the start tile's northern field; two of
+     * its pieces (E's and the start tile's) border the same city */
+    int start_field = piece_at(g, 0, 0, "f1"), e_field = piece_at(g, 0, -1, "f1");
+    cr_assert_eq(carc_feature_of(g, start_field), carc_feature_of(g, e_field));
+    cr_assert_eq(carc_feature_of(g, piece_at(g, 1, -1, "f1")), carc_feature_of(g, e_field));
+    cr_assert_geq(carc_feature_pieces(g, e_field, NULL, 0), 4);
+    int the_city = carc_feature_of(g, piece_at(g, 0, 0, "c1"));
+    cr_assert_eq(carc_feature_of(g, piece_at(g, 0, -1, "c1")), the_city);
+    int out[4] = {-7, -7, -7, -7};
+    /* any piece of the field names it */
+    cr_assert_eq(carc_feature_borders(g, piece_at(g, 1, -1, "f1"), city, out, 4), 1);
+    cr_assert_eq(out[0], the_city);
+    cr_assert_eq(out[1], -7);
+    cr_assert_eq(carc_feature_borders(g, start_field, city, out, 4), 1);
+    cr_assert_eq(out[0], the_city);
+    t_free(&t);
+}
+
+Test(base_scoring, feature_borders_refuses_bad_arguments)
+{
+    tgame t = deck_game(2, "E:1");
+    carc_game *g = t.g;
+    int city = kind_id(g, "city"), field = piece_at(g, 0, 0, "f1");
+    int out[2] = {-7, -7};
+    cr_assert_eq(carc_feature_borders(g, field, city, out, 2), 1);
+    out[0] = -7;
+    cr_assert_eq(carc_feature_borders(NULL, field, city, out, 2), 0);
+    cr_assert_eq(carc_feature_borders(g, -1, city, out, 2), 0);
+    cr_assert_eq(carc_feature_borders(g, 999, city, out, 2), 0);
+    cr_assert_eq(carc_feature_borders(g, field, -1, out, 2), 0);
+    cr_assert_eq(carc_feature_borders(g, field, CARC_MAX_KINDS, out, 2), 0);
+    cr_assert_eq(out[0], -7, "nothing written on a bad argument");
+    t_free(&t);
+}
+
 /* ---- majorities ------------------------------------------------------- */
 
 /* Builds a six-tile city: K east and J west of the start tile each carry a
