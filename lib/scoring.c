@@ -13,16 +13,57 @@ static int add_sat(int a, int b)
 
 /* The piece an event names: the feature's piece on this turn's tile when
  * the tile is part of it (what the player just did), else the piece on the
- * feature's oldest tile; stable whichever piece the union-find made root. */
+ * feature's oldest tile; stable whichever piece the union-find made root.
+ * During a turn the tile's piece comes within a member or two, so this walk
+ * stops there rather than share the walk that counts the tiles. */
 static int event_piece(const carc_game *g, int root)
 {
     int best = root, p = root;
     do {
-        if (g->turn_tile >= 0 && g->pieces[p].tile == g->turn_tile) return p;
+        if (g->pieces[p].tile == g->turn_tile) return p;
         if (p < best) best = p;
         p = g->pieces[p].next[FEAT];
     } while (p != root);
     return best;
+}
+
+/* The distinct tiles of a feature (feat_tiles); with `lowest` also its
+ * lowest piece, the name of an event outside a turn, from the same walk. */
+static int event_tiles(const carc_game *g, int root, int *lowest)
+{
+    uint8_t seen[MAX_TILES + 2] = {0}; /* a byte a tile: cheaper to test than bits */
+    int n = 0, best = root, p = root;
+    do {
+        const piece *pc = &g->pieces[p];
+        n += !seen[pc->tile];
+        seen[pc->tile] = 1;
+        if (p < best) best = p;
+        p = pc->next[FEAT];
+    } while (p != root);
+    if (lowest) *lowest = best;
+    return n;
+}
+
+/* Sets the piece and tiles of an event about root `root`. Most features
+ * scored have one or two pieces, named and counted without a walk. */
+static void event_feature(const carc_game *g, event_rec *e, int root)
+{
+    const piece *ps = g->pieces;
+    int tiles = 1, named = root, turn_tile = g->turn_tile;
+    if (ps[root].size[FEAT] == 2) {
+        int other = ps[root].next[FEAT];
+        tiles = 1 + (ps[root].tile != ps[other].tile);
+        if (ps[root].tile != turn_tile && (ps[other].tile == turn_tile || other < root)) named = other;
+    } else if (ps[root].size[FEAT] > 2) {
+        if (turn_tile < 0) {
+            tiles = event_tiles(g, root, &named);
+        } else {
+            tiles = event_tiles(g, root, NULL);
+            named = event_piece(g, root);
+        }
+    }
+    e->piece = (int16_t)named;
+    e->tiles = (uint8_t)(tiles > 255 ? 255 : tiles);
 }
 
 void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
@@ -37,9 +78,8 @@ void log_event(carc_game *g, int kind, int player, int points, int category, int
     /* the log keeps 16 bits an award; the totals stay exact */
     e->points = (int16_t)(points > INT16_MAX ? INT16_MAX : points < INT16_MIN ? INT16_MIN : points);
     if (feature >= 0 && feature < g->npieces) {
-        int root = feat_find(g, feature), tiles = feat_tiles(g, root);
-        e->piece = (int16_t)event_piece(g, root);
-        e->tiles = (uint8_t)(tiles > 255 ? 255 : tiles);
+        int root = feat_find(g, feature);
+        event_feature(g, e, root);
         e->complete = (uint8_t)feat_complete(g, root);
     } else {
         e->piece = -1;
