@@ -78,23 +78,10 @@ static int lowest_bit(unsigned mask)
  * region once however many tiles it touches the mountain on. */
 static int mountain_cities(carc_game *g, int feature)
 {
-    int pieces[DS_MAX_PIECES];
-    unsigned char seen[DS_MAX_PIECES / 8];
-    memset(seen, 0, sizeof seen);
-    int n = carc_feature_pieces(g, feature, pieces, DS_MAX_PIECES), cities = cities_in(g, feature);
+    int region[DS_MAX_PIECES]; /* the grasslands the mountain borders */
+    int n = carc_feature_borders(g, feature, DS_GRASSLAND, region, DS_MAX_PIECES), cities = cities_in(g, feature);
     if (n > DS_MAX_PIECES) n = DS_MAX_PIECES;
-    for (int i = 0; i < n; i++) {
-        int tile = carc_piece_tile(g, pieces[i]), first = carc_tile_first_piece(g, tile);
-        /* the grasslands of the tile this piece borders */
-        unsigned grass = carc_piece_borders(g, pieces[i]) &
-                         carc_type_kind_features(g, carc_tile_type(g, tile), DS_GRASSLAND);
-        for (; grass; grass &= grass - 1) {
-            int region = carc_feature_of(g, first + lowest_bit(grass));
-            if (region < 0 || region >= DS_MAX_PIECES || (seen[region >> 3] >> (region & 7) & 1)) continue;
-            seen[region >> 3] |= (unsigned char)(1u << (region & 7));
-            cities += cities_in(g, region);
-        }
-    }
+    for (int i = 0; i < n; i++) cities += cities_in(g, region[i]);
     return cities;
 }
 
