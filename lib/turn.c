@@ -196,19 +196,23 @@ int game_resolve(carc_game *g)
     return CARC_OK;
 }
 
+/* Whether figures already there keep a figure of a kind with these flags
+ * and block class off piece p: those on its feature, or on its system for
+ * a system-scoped kind; a free kind is never kept off. */
+static inline int figure_blocked(const carc_game *g, unsigned flags, unsigned block_class, int p)
+{
+    if (flags & CARC_FIG_FREE) return 0;
+    if (flags & CARC_FIG_SYSTEM) return g->pieces[sys_find(g, p)].socc[block_class & 3] != 0;
+    return g->pieces[feat_find(g, p)].occ[block_class & 3] != 0;
+}
+
 /* Whether nothing keeps figure kind k off piece p (of this turn's tile, on a
- * feature the kind may stand on): figures already in its feature or system,
- * or the variant's own rule. */
+ * feature the kind may stand on): figures already there, or the variant's
+ * own rule. */
 static inline int figure_room(carc_game *g, int k, int p)
 {
     const carc_figure_desc *d = &g->v->figures[k];
-    if (d->flags & CARC_FIG_FREE) {
-        /* only the variant's own rule limits it */
-    } else if (d->flags & CARC_FIG_SYSTEM) {
-        if (g->pieces[sys_find(g, p)].socc[d->block_class & 3]) return 0;
-    } else if (g->pieces[feat_find(g, p)].occ[d->block_class & 3]) {
-        return 0;
-    }
+    if (figure_blocked(g, d->flags, d->block_class, p)) return 0;
     return !g->v->figure_allowed || g->v->figure_allowed(g, k, p);
 }
 
@@ -274,13 +278,19 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
         if (g->phase == CARC_PHASE_FIGURE) {
             const placed *pl = &g->tiles[g->turn_tile];
             const tile_type *t = &g->ts->types[pl->type];
-            for (int k = 0; k < g->v->figure_count; k++) {
-                if (!g->supply[g->player][k]) continue;
+            /* figure_room, with what depends on the kind alone read once a kind */
+            const carc_figure_desc *fd = g->v->figures;
+            const uint8_t *supply = g->supply[g->player];
+            int (*allowed)(carc_game *, int, int) = g->v->figure_allowed;
+            int first = pl->first_piece;
+            for (int k = 0, nk = g->v->figure_count; k < nk; k++) {
+                if (!supply[k]) continue;
+                carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .x = pl->x, .y = pl->y};
+                unsigned flags = fd[k].flags, bc = fd[k].block_class;
                 for (unsigned fs = t->fig_feats[k]; fs; fs &= fs - 1) {
                     int f = ctz32(fs);
-                    if (!figure_room(g, k, pl->first_piece + f)) continue;
-                    carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .feature = (uint8_t)f,
-                                   .x = pl->x, .y = pl->y};
+                    if (figure_blocked(g, flags, bc, first + f) || (allowed && !allowed(g, k, first + f))) continue;
+                    m.feature = (uint8_t)f;
                     EMIT(m);
                 }
             }
