@@ -260,6 +260,20 @@ CARC_API int carc_attr_index(const carc_game *g, const char *name);
  *  Kept per tile type when the tile set is read, so a hook that acts on a
  *  placed tile's attributes asks once instead of once per feature. */
 CARC_API unsigned carc_type_attr_features(const carc_game *g, int tile_type, int attr);
+/** The index of the lowest set bit of `mask`, which must not be 0: the first
+ *  feature of a mask from carc_type_kind_features() or
+ *  carc_type_attr_features(), or the first entry of a variant's own bit set.
+ *  Inline, so not a library symbol. */
+static inline int carc_mask_first(unsigned mask)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask >> i & 1)) i++;
+    return i;
+#endif
+}
 /** Placed tile a piece lies on, or -1. */
 CARC_API int carc_piece_tile(const carc_game *g, int piece);
 /** Feature index (within its tile type) of a piece, or -1. */

@@ -61,18 +61,6 @@ static int cities_in(carc_game *g, int feature) { return carc_feature_attr(g, fe
  * its tile that face it, and the core keeps the sum at the region's root. */
 static int sea_cities(carc_game *g, int feature) { return carc_feature_attr(g, feature, st(g)->ports); }
 
-/* Index of the lowest set bit of a nonzero mask. */
-static int lowest_bit(unsigned mask)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(mask);
-#else
-    int i = 0;
-    while (!(mask >> i & 1)) i++;
-    return i;
-#endif
-}
-
 /* Cities of a mountain: those standing in it, plus every city of every
  * grassland region that shares a boundary line with it on some tile, each
  * region once however many tiles it touches the mountain on. */
@@ -136,7 +124,7 @@ static int extra_moves(carc_game *g, carc_move *out, int cap)
     int n = 0, player = carc_turn_player(g);
     for (unsigned on = s->out[player]; on && n < cap; on &= on - 1)
         out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = DS_ACTION_REMOVE,
-                               .target = s->first[player] + lowest_bit(on)};
+                               .target = s->first[player] + carc_mask_first(on)};
     return n;
 }
 

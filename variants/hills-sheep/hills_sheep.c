@@ -67,18 +67,6 @@ static int hs_setup(carc_game *g)
     return CARC_OK;
 }
 
-/* Index of the lowest set bit of a nonzero mask. */
-static int lowest_bit(unsigned mask)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(mask);
-#else
-    int i = 0;
-    while (!(mask >> i & 1)) i++;
-    return i;
-#endif
-}
-
 static int flock_sheep(const hs_state *s, int player)
 {
     int sum = 0;
@@ -153,7 +141,7 @@ static int tile_extends_flock(carc_game *g, int player)
     /* only a farm of the tile can be the shepherd's field */
     unsigned farms = carc_type_kind_features(g, carc_tile_type(g, ti), CLASSIC_FARM);
     for (; farms; farms &= farms - 1)
-        if (carc_feature_of(g, first + lowest_bit(farms)) == field) return 1;
+        if (carc_feature_of(g, first + carc_mask_first(farms)) == field) return 1;
     return 0;
 }
 

@@ -108,18 +108,6 @@ static int feature_points(carc_game *g, int feature, int final, int *category)
     }
 }
 
-/* Index of the lowest set bit of a nonzero mask. */
-static int lowest_bit(unsigned mask)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(mask);
-#else
-    int i = 0;
-    while (!(mask >> i & 1)) i++;
-    return i;
-#endif
-}
-
 /* ---- stables ----------------------------------------------------------- */
 
 static int is_stable(carc_game *g, int f)
@@ -151,7 +139,7 @@ static int tile_animals(carc_game *g, int tile_index)
     int first = carc_tile_first_piece(g, tile_index), type = carc_tile_type(g, tile_index), n = 0;
     for (int a = 0; a < ANIMAL_KINDS; a++)
         for (unsigned on = carc_type_attr_features(g, type, s->animal[a]); on; on &= on - 1)
-            n += carc_piece_attr(g, first + lowest_bit(on), s->animal[a]);
+            n += carc_piece_attr(g, first + carc_mask_first(on), s->animal[a]);
     return n;
 }
 
@@ -198,7 +186,7 @@ static void wanderer_tiles(carc_game *g, uint8_t *tiles)
 static int tile_extends(carc_game *g, int path, int first, unsigned paths)
 {
     for (; paths; paths &= paths - 1)
-        if (carc_feature_of(g, first + lowest_bit(paths)) == path) return 1;
+        if (carc_feature_of(g, first + carc_mask_first(paths)) == path) return 1;
     return 0;
 }
 
