@@ -28,28 +28,7 @@ static inline void add4(uint8_t *dst, const uint8_t *src)
     memcpy(dst, &a, 4);
 }
 
-/* Hangs the smaller of two roots of partition w under the larger and joins
- * their member lists. Returns the root kept; *gone gets the other. */
-static int link_roots(carc_game *g, int w, int a, int b, int *gone)
-{
-    piece *ps = g->pieces;
-    if (ps[a].size[w] < ps[b].size[w]) {
-        int t = a;
-        a = b;
-        b = t;
-    }
-    int p = b;
-    do {
-        ps[p].parent[w] = (uint16_t)a;
-        p = ps[p].next[w];
-    } while (p != b);
-    ps[a].size[w] = (uint16_t)(ps[a].size[w] + ps[b].size[w]);
-    uint16_t t = ps[a].next[w];
-    ps[a].next[w] = ps[b].next[w];
-    ps[b].next[w] = t;
-    *gone = b;
-    return a;
-}
+static int link_roots(carc_game *g, int w, int a, int b, int *gone) { return pieces_link(g->pieces, w, a, b, gone); }
 
 /* Sums the attributes of root pb into root pa, saturating at 255. */
 static inline void add_attrs(piece *pa, const piece *pb, int nattrs)

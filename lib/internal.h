@@ -342,6 +342,29 @@ static inline int feat_find(const carc_game *g, int p) { return g->pieces[p].par
 static inline int in_systems(unsigned link_kinds, int kind) { return link_kinds >> kind & 1; }
 static inline int sys_part(const carc_game *g, int p) { return in_systems(g->ts->link_kinds, g->pieces[p].kind) ? SYS : FEAT; }
 static inline int sys_find(const carc_game *g, int p) { return g->pieces[p].parent[sys_part(g, p)]; }
+/* Hangs the smaller of two roots of partition w of `ps` under the larger
+ * (a's on a tie), relabelling the smaller's members, and joins their member
+ * lists. Returns the root kept; *gone gets the other. Also used on a tile
+ * type's piece templates when the tile set is read. */
+static inline int pieces_link(piece *ps, int w, int a, int b, int *gone)
+{
+    if (ps[a].size[w] < ps[b].size[w]) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    int p = b;
+    do {
+        ps[p].parent[w] = (uint16_t)a;
+        p = ps[p].next[w];
+    } while (p != b);
+    ps[a].size[w] = (uint16_t)(ps[a].size[w] + ps[b].size[w]);
+    uint16_t t = ps[a].next[w];
+    ps[a].next[w] = ps[b].next[w];
+    ps[b].next[w] = t;
+    *gone = b;
+    return a;
+}
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
 int feat_complete(const carc_game *g, int root);

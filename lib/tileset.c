@@ -267,22 +267,8 @@ static void link_systems(tile_type *t)
     for (int i = 0; i < t->nfeat; i++)
         for (int j = i + 1; j < t->nfeat; j++) {
             if (!(t->feat[i].links >> j & 1)) continue;
-            int a = ps[i].parent[SYS], b = ps[j].parent[SYS];
-            if (a == b) continue;
-            if (ps[a].size[SYS] < ps[b].size[SYS]) {
-                int x = a;
-                a = b;
-                b = x;
-            }
-            int p = b;
-            do {
-                ps[p].parent[SYS] = (uint16_t)a;
-                p = ps[p].next[SYS];
-            } while (p != b);
-            ps[a].size[SYS] = (uint16_t)(ps[a].size[SYS] + ps[b].size[SYS]);
-            uint16_t x = ps[a].next[SYS];
-            ps[a].next[SYS] = ps[b].next[SYS];
-            ps[b].next[SYS] = x;
+            int a = ps[i].parent[SYS], b = ps[j].parent[SYS], gone;
+            if (a != b) pieces_link(ps, SYS, a, b, &gone);
         }
 }
 
