@@ -158,12 +158,14 @@ static void hand_resolve(carc_game *g)
 
 /* Performs the pending draw of a turn: tiles that fit nowhere leave the
  * game; an extra turn whose stack is empty is skipped; an empty main stack
- * ends the game. */
-int game_resolve(carc_game *g)
+ * ends the game. With `listed`, whether a drawn tile fits anywhere is
+ * learnt by listing its placements into buf (up to cap), and *listed gets
+ * their count when it becomes the turn's tile: a caller that wants the
+ * moves anyway then has them without a second pass over the frontier. */
+static void resolve_draw(carc_game *g, carc_move *buf, size_t cap, size_t *listed)
 {
     /* tiles set aside from here on were drawn by the library itself: a
      * caller who then names the tile drawn puts them back (replace_drawn) */
-    if (g->phase != CARC_PHASE_TILE || g->hand_valid) return CARC_OK;
     g->draw_out = g->nout;
     do {
         if (hand_mode(g)) {
@@ -184,15 +186,22 @@ int game_resolve(carc_game *g)
         int named;
         int t = draw_from(g, d, &named);
         if (g->v->on_draw) g->v->on_draw(g, t);
-        if (board_any_fit(g, t)) {
+        size_t fits = listed ? tile_moves(g, t, buf, cap) : (size_t)board_any_fit(g, t);
+        if (fits) {
             g->hand = t;
             g->hand_valid = 1;
+            if (listed) *listed = fits;
         } else {
             out_add_from(g, t, CARC_REMOVED_UNPLACEABLE, d);
             /* a tile the caller named is a fact of the table: it stays out */
             if (named) g->draw_out = g->nout;
         }
     } while (g->phase == CARC_PHASE_TILE && !g->hand_valid);
+}
+
+int game_resolve(carc_game *g)
+{
+    if (g->phase == CARC_PHASE_TILE && !g->hand_valid) resolve_draw(g, NULL, 0, NULL);
     return CARC_OK;
 }
 
@@ -252,16 +261,16 @@ NOINLINE static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size
 
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
-    game_resolve(g);
-    size_t n = 0;
+    size_t n = 0, listed = SIZE_MAX; /* SIZE_MAX: the draw did not list the turn's tile */
     if (!buf) cap = 0;
+    if (g->phase == CARC_PHASE_TILE && !g->hand_valid) resolve_draw(g, buf, cap, &listed);
     if (g->phase == CARC_PHASE_OVER) {
         *count = 0;
         return CARC_E_GAME_OVER;
     }
     if (g->phase == CARC_PHASE_TILE) {
         if (!hand_mode(g)) {
-            n = tile_moves(g, g->hand, buf, cap);
+            n = listed != SIZE_MAX ? listed : tile_moves(g, g->hand, buf, cap);
         } else {
             /* each distinct tile of the hand, in hand order */
             const uint8_t *h = g->held[g->player];
