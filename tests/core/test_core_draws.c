@@ -51,6 +51,54 @@ Test(core_draws, a_tile_that_fits_nowhere_is_set_aside)
     t_free(&t);
 }
 
+/* The draw can happen inside the listing call itself (the tile is then
+ * listed as it is drawn): the moves are those of the tile that fits, and
+ * the one set aside is not listed. */
+Test(core_draws, a_listing_that_draws_lists_the_tile_that_fits)
+{
+    tgame t = custom(C_START);
+    carc_game *g = t.g;
+    int order[2] = {t_type(g, "B"), t_type(g, "E")};
+    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
+    carc_move buf[16];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, buf, 16, &n), CARC_OK);
+    cr_assert_eq(n, 4, "E beside C on each side, its city facing C");
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(buf[i].kind, CARC_MOVE_TILE);
+        cr_assert_eq(buf[i].tile, t_type(g, "E"));
+    }
+    int removed = 0, type = -1, reason = -1;
+    cr_assert_eq(carc_game_removed_count(g, &removed), CARC_OK);
+    cr_assert_eq(removed, 1);
+    cr_assert_eq(carc_game_removed(g, 0, &type, &reason), CARC_OK);
+    cr_assert(type == t_type(g, "B") && reason == CARC_REMOVED_UNPLACEABLE);
+    /* a count-only call after the draw gives the same number */
+    size_t again = 0;
+    carc_game_moves(g, NULL, 0, &again);
+    cr_assert_eq(again, 4);
+    cr_assert_eq(carc_game_apply(g, &buf[2]), CARC_OK);
+    t_free(&t);
+}
+
+/* The same with a buffer too short for the moves: the count is whole and
+ * the first move is written. */
+Test(core_draws, a_listing_that_draws_into_a_short_buffer_counts_every_move)
+{
+    tgame t = custom(C_START);
+    carc_game *g = t.g;
+    int order[2] = {t_type(g, "B"), t_type(g, "E")};
+    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
+    carc_move one[1] = {{0}};
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, one, 1, &n), CARC_E_BUFFER);
+    cr_assert_eq(n, 4);
+    cr_assert_eq(one[0].kind, CARC_MOVE_TILE);
+    cr_assert_eq(one[0].tile, t_type(g, "E"));
+    cr_assert_eq(carc_game_apply(g, &one[0]), CARC_OK, "the written move is legal");
+    t_free(&t);
+}
+
 Test(core_draws, the_game_ends_when_the_last_tiles_fit_nowhere)
 {
     /* only B tiles are left and none can touch the all-city start tile */
