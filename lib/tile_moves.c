@@ -7,10 +7,11 @@
  * - by edges, for tile sets with too many side codes for a table: the packed
  *   edge masks, four rotations a square.
  *
- * By key writes four moves a fitting square whatever fits and advances the
- * output past the ones that fit: whether a rotation fits is close to
- * random, so a branch per rotation would mispredict. That needs room for
- * four moves a square; with less, moves are written one by one. */
+ * By key writes as many moves a fitting square as one fits at most (three
+ * in every known set, else four) whatever fits, and advances the output
+ * past the ones that fit: whether a rotation fits is close to random, so a
+ * branch per rotation would mispredict. That needs room for four moves a
+ * square; with less, moves are written one by one. */
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
