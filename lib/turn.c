@@ -446,7 +446,7 @@ static int listed_extra(carc_game *g, const carc_move *m)
 static int variant_move(carc_game *g, const carc_move *m);
 
 /* Plays a move whose kind fits the phase; the caller records it. */
-static int play(carc_game *g, const carc_move *m, uint8_t *rotation)
+static int play(carc_game *g, const carc_move *m)
 {
     switch (m->kind) {
     case CARC_MOVE_TILE: {
@@ -465,7 +465,6 @@ static int play(carc_game *g, const carc_move *m, uint8_t *rotation)
          * as the caller turned it, so its feature ids mean what they meant */
         int rot = m->rotation;
         if (fi < 0 || !board_fits(g, fi, type, g->ts->types[type].canon_rot[rot])) return CARC_E_ILLEGAL_MOVE;
-        *rotation = (uint8_t)rot;
         if (slot >= 0) { /* the hand keeps its order */
             uint8_t *h = g->held[g->player];
             memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
@@ -504,6 +503,24 @@ static int play(carc_game *g, const carc_move *m, uint8_t *rotation)
     }
 }
 
+/* Per move kind, the bytes of a carc_move the history keeps: those that
+ * mean something for the kind (TILE: kind, rotation, x, y, tile; FIGURE:
+ * kind, figure, feature, x, y; PASS: kind; ACTION: all). Byte by byte, so
+ * the same on any byte order. */
+static const union {
+    uint8_t b[5][16];
+    uint64_t w[5][2];
+} KEEP = {.b = {
+              [CARC_MOVE_TILE] = {255, 255, 0, 0, 255, 255, 255, 255, 255, 255},
+              [CARC_MOVE_FIGURE] = {255, 0, 255, 255, 255, 255, 255, 255},
+              [CARC_MOVE_PASS] = {255},
+              [CARC_MOVE_ACTION] = {255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255},
+          }};
+_Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && offsetof(carc_move, figure) == 2 &&
+                   offsetof(carc_move, feature) == 3 && offsetof(carc_move, x) == 4 && offsetof(carc_move, y) == 6 &&
+                   offsetof(carc_move, tile) == 8,
+               "KEEP follows the layout of carc_move");
+
 /* A move is recorded after everything it set off, so draws it caused (a
  * token drawn for a shepherd) stand before it in the history: on load they
  * are queued before the move that consumes them. */
@@ -513,28 +530,18 @@ int game_apply(carc_game *g, const carc_move *m)
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     /* room for this move and the draws it may cause, so nothing is half done */
     if (g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
-    uint8_t rotation = 0;
-    int r = play(g, m, &rotation);
+    uint64_t w[2];
+    memcpy(w, m, sizeof w);
+    int r = play(g, m);
     if (r != CARC_OK) return r;
-    /* history keeps only the fields that mean something for the move's kind */
+    /* play accepted only the kinds KEEP lists; the tile is laid as the
+     * caller turned it, so its rotation is kept as given */
     hist_rec *h = &g->hist[g->nhist++];
-    *h = (hist_rec){.kind = H_MOVE};
-    if (m->kind == CARC_MOVE_ACTION) {
-        h->move = *m;
-        return CARC_OK;
-    }
-    h->move.kind = m->kind;
-    if (m->kind == CARC_MOVE_TILE) {
-        h->move.tile = m->tile;
-        h->move.rotation = rotation;
-    } else if (m->kind == CARC_MOVE_FIGURE) {
-        h->move.figure = m->figure;
-        h->move.feature = m->feature;
-    }
-    if (m->kind == CARC_MOVE_TILE || m->kind == CARC_MOVE_FIGURE) {
-        h->move.x = m->x;
-        h->move.y = m->y;
-    }
+    h->kind = H_MOVE;
+    h->which = h->forced = h->pad = 0;
+    w[0] &= KEEP.w[m->kind][0];
+    w[1] &= KEEP.w[m->kind][1];
+    memcpy(&h->move, w, sizeof w);
     return CARC_OK;
 }
 
