@@ -11,12 +11,6 @@
 
 #include "internal.h"
 
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
 /* Adds four small counters at once; each stays far below 256, so no byte
  * carries into the next. */
 static inline void add4(uint8_t *dst, const uint8_t *src)

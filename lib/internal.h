@@ -12,9 +12,11 @@
 /* Compiler helpers, with plain C for compilers without the builtins. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 static inline int ctz32(unsigned x) { return __builtin_ctz(x); }
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 static inline int ctz32(unsigned x)
 {
     int n = 0;

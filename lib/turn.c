@@ -29,7 +29,7 @@ static int deck_has(const deck *d, int type)
 /* Draws one tile from stack d: the next fixed tile if one is queued and
  * still there, else uniformly from what is left. Returns -1 if empty;
  * *forced (if given) says whether the tile was a fixed draw. */
-static int draw_from(carc_game *g, int d, int *forced)
+static ALWAYS_INLINE int draw_from(carc_game *g, int d, int *forced)
 {
     deck *dk = &g->decks[d];
     if (dk->nleft == 0) return -1;
