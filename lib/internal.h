@@ -372,6 +372,22 @@ int feat_tiles(const carc_game *g, int root);
 int feat_complete(const carc_game *g, int root);
 void feat_occ_add(carc_game *g, int fig, int delta);
 
+/* Places a figure of kind `kind` of `player` from supply on piece p (all
+ * valid); returns its id, or -1 if none is in supply. */
+static inline int figure_put(carc_game *g, int player, int kind, int p)
+{
+    for (int i = 0; i < g->nfigures; i++) {
+        figure *f = &g->figs[i];
+        if (f->owner == player && f->kind == kind && f->piece < 0) {
+            f->piece = (int16_t)p;
+            g->supply[player][kind]--;
+            feat_occ_add(g, i, 1);
+            return i;
+        }
+    }
+    return -1;
+}
+
 /* turn.c */
 int game_resolve(carc_game *g);
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);

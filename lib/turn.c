@@ -486,7 +486,7 @@ static int play(carc_game *g, const carc_move *m)
         const placed *pl = &g->tiles[g->turn_tile];
         if (m->x != pl->x || m->y != pl->y || m->figure >= g->v->figure_count) return CARC_E_ILLEGAL_MOVE;
         if (!figure_legal(g, m->figure, m->feature)) return CARC_E_ILLEGAL_MOVE;
-        carc_figure_place(g, g->player, m->figure, pl->first_piece + m->feature);
+        figure_put(g, g->player, m->figure, pl->first_piece + m->feature);
         after_figure_step(g, m);
         return CARC_OK;
     }

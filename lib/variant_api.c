@@ -165,16 +165,7 @@ int carc_figure_place(carc_game *g, int player, int kind, int p)
 {
     if (!VALID_PIECE(g, p) || player < 0 || player >= g->nplayers || kind < 0 || kind >= g->v->figure_count)
         return -1;
-    for (int i = 0; i < g->nfigures; i++) {
-        figure *f = &g->figs[i];
-        if (f->owner == player && f->kind == kind && f->piece < 0) {
-            f->piece = (int16_t)p;
-            g->supply[player][kind]--;
-            feat_occ_add(g, i, 1);
-            return i;
-        }
-    }
-    return -1;
+    return figure_put(g, player, kind, p);
 }
 
 int carc_figure_move(carc_game *g, int f, int p)
