@@ -243,14 +243,24 @@ NOINLINE static int extra_moves(carc_game *g, carc_move *buf)
     return n < 0 ? 0 : n > MAX_EXTRA_MOVES ? MAX_EXTRA_MOVES : n;
 }
 
-/* Appends the variant's moves after the first n. */
-NOINLINE static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size_t n)
+/* Appends the variant's moves after the first n through a scratch list,
+ * so a buffer with less room still learns how many there are. */
+NOINLINE static size_t emit_extra_counted(carc_game *g, carc_move *buf, size_t cap, size_t n)
 {
     carc_move extra[MAX_EXTRA_MOVES];
     int ne = extra_moves(g, extra);
     for (int i = 0; i < ne; i++, n++)
         if (n < cap) buf[n] = extra[i];
     return n;
+}
+
+/* Appends the variant's moves after the first n: straight into the
+ * caller's buffer when it has room for as many as a variant may list (the
+ * scratch list, and the frame it needs, only otherwise). */
+static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size_t n)
+{
+    if (buf && n <= cap && cap - n >= MAX_EXTRA_MOVES) return n + (size_t)extra_moves(g, buf + n);
+    return emit_extra_counted(g, buf, cap, n);
 }
 
 #define EMIT(mv)                       \
