@@ -45,7 +45,7 @@ int board_neighbours(const carc_game *g, int x, int y)
     return n;
 }
 
-int board_place(carc_game *g, int type, int rot, int x, int y)
+ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y)
 {
     int ti = g->ntiles++;
     placed *pl = &g->tiles[ti];

@@ -238,7 +238,7 @@ int feat_complete(const carc_game *g, int root)
 }
 
 /* Counts a figure in (delta 1) or out (-1) of the occupancy at its root. */
-void feat_occ_add(carc_game *g, int fig, int delta)
+ALWAYS_INLINE void feat_occ_add(carc_game *g, int fig, int delta)
 {
     const figure *f = &g->figs[fig];
     const carc_figure_desc *d = &g->v->figures[f->kind];
