@@ -30,12 +30,19 @@ static const char *const C_START = "tile C count=1 start\n"
                                    "  feature city slots=0,1,2 id=c1\n"
                                    "  feature farm slots=3,4,5,6,7,8,9,10,11 id=f1 borders=c1\n";
 
-Test(core_draws, a_tile_that_fits_nowhere_is_set_aside)
+/* C_START with the draws fixed: B (which fits nowhere), then E. */
+static tgame b_then_e(void)
 {
     tgame t = custom(C_START);
+    int order[2] = {t_type(t.g, "B"), t_type(t.g, "E")};
+    cr_assert_eq(carc_game_set_deck_order(t.g, 0, order, 2), CARC_OK);
+    return t;
+}
+
+Test(core_draws, a_tile_that_fits_nowhere_is_set_aside)
+{
+    tgame t = b_then_e();
     carc_game *g = t.g;
-    int order[2] = {t_type(g, "B"), t_type(g, "E")};
-    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
     int drawn = -1;
     cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
     cr_assert_eq(drawn, t_type(g, "E"), "B touches only city edges: set aside, E drawn instead");
@@ -56,10 +63,8 @@ Test(core_draws, a_tile_that_fits_nowhere_is_set_aside)
  * the one set aside is not listed. */
 Test(core_draws, a_listing_that_draws_lists_the_tile_that_fits)
 {
-    tgame t = custom(C_START);
+    tgame t = b_then_e();
     carc_game *g = t.g;
-    int order[2] = {t_type(g, "B"), t_type(g, "E")};
-    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
     carc_move buf[16];
     size_t n = 0;
     cr_assert_eq(carc_game_moves(g, buf, 16, &n), CARC_OK);
@@ -85,10 +90,8 @@ Test(core_draws, a_listing_that_draws_lists_the_tile_that_fits)
  * the first move is written. */
 Test(core_draws, a_listing_that_draws_into_a_short_buffer_counts_every_move)
 {
-    tgame t = custom(C_START);
+    tgame t = b_then_e();
     carc_game *g = t.g;
-    int order[2] = {t_type(g, "B"), t_type(g, "E")};
-    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
     carc_move one[1] = {{0}};
     size_t n = 0;
     cr_assert_eq(carc_game_moves(g, one, 1, &n), CARC_E_BUFFER);
