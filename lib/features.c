@@ -211,21 +211,24 @@ void feat_add_tile(carc_game *g, int ti)
         add_tile_plain(g, ti);
 }
 
-int feat_tiles(const carc_game *g, int root)
+/* The distinct tiles of a feature (a feature can pass a tile twice); with
+ * `lowest`, also its lowest piece, from the same walk. */
+int feat_tiles_lowest(const carc_game *g, int root, int *lowest)
 {
-    uint64_t seen[2] = {0, 0};
-    int n = 0, p = root;
+    uint8_t seen[MAX_TILES + 2] = {0}; /* a byte a tile: cheaper to test than bits */
+    int n = 0, best = root, p = root;
     do {
-        int t = g->pieces[p].tile;
-        uint64_t bit = 1ull << (t & 63);
-        if (!(seen[t >> 6] & bit)) {
-            seen[t >> 6] |= bit;
-            n++;
-        }
-        p = g->pieces[p].next[FEAT];
+        const piece *pc = &g->pieces[p];
+        n += !seen[pc->tile];
+        seen[pc->tile] = 1;
+        if (p < best) best = p;
+        p = pc->next[FEAT];
     } while (p != root);
+    if (lowest) *lowest = best;
     return n;
 }
+
+int feat_tiles(const carc_game *g, int root) { return feat_tiles_lowest(g, root, NULL); }
 
 int feat_complete(const carc_game *g, int root)
 {

@@ -369,6 +369,7 @@ static inline int pieces_link(piece *ps, int w, int a, int b, int *gone)
 }
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
+int feat_tiles_lowest(const carc_game *g, int root, int *lowest); /* also the feature's lowest piece */
 int feat_complete(const carc_game *g, int root);
 void feat_occ_add(carc_game *g, int fig, int delta);
 

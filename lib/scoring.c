@@ -27,23 +27,6 @@ static int event_piece(const carc_game *g, int root)
     return best;
 }
 
-/* The distinct tiles of a feature (feat_tiles); with `lowest` also its
- * lowest piece, the name of an event outside a turn, from the same walk. */
-static int event_tiles(const carc_game *g, int root, int *lowest)
-{
-    uint8_t seen[MAX_TILES + 2] = {0}; /* a byte a tile: cheaper to test than bits */
-    int n = 0, best = root, p = root;
-    do {
-        const piece *pc = &g->pieces[p];
-        n += !seen[pc->tile];
-        seen[pc->tile] = 1;
-        if (p < best) best = p;
-        p = pc->next[FEAT];
-    } while (p != root);
-    if (lowest) *lowest = best;
-    return n;
-}
-
 /* Sets the piece and tiles of an event about root `root`. Most features
  * scored have one or two pieces, named and counted without a walk. */
 static void event_feature(const carc_game *g, event_rec *e, int root)
@@ -56,9 +39,9 @@ static void event_feature(const carc_game *g, event_rec *e, int root)
         if (ps[root].tile != turn_tile && (ps[other].tile == turn_tile || other < root)) named = other;
     } else if (ps[root].size[FEAT] > 2) {
         if (turn_tile < 0) {
-            tiles = event_tiles(g, root, &named);
+            tiles = feat_tiles_lowest(g, root, &named);
         } else {
-            tiles = event_tiles(g, root, NULL);
+            tiles = feat_tiles(g, root);
             named = event_piece(g, root);
         }
     }
