@@ -243,6 +243,11 @@ struct carc_game {
     int over;
     int stage;          /* enum turn_stage */
     int listed;         /* the move being applied was just listed by the library itself */
+    /* the variant's majority figure kinds, read once (scoring_setup): as
+     * bits; whether one of them is left out of feature occupancy; whether
+     * occupancy also counts other kinds */
+    unsigned majority;
+    uint8_t majority_uncounted, majority_others;
     int ndone, done_next;
     uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
 
@@ -415,6 +420,7 @@ int text_int(const char *s, long lo, long hi, long *out);
 /* scoring.c */
 void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
 void score_final(carc_game *g);
+void scoring_setup(carc_game *g); /* after the variant is in place */
 int feature_points(carc_game *g, int root, int final, int *cat);
 
 /* registry.c */

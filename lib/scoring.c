@@ -96,13 +96,14 @@ int feature_points(carc_game *g, int root, int final, int *cat)
     return feat_tiles(g, root);
 }
 
-/* The figure kinds that count for majorities, as bits. *uncounted: one of
- * them is left out of feature occupancy (counted per system, or free and
- * not counted at all); *others: a kind that does not count is counted
- * there. With neither, a root's occupancy counts are exactly its majority
+/* Reads once which figure kinds count for majorities, whether one of them
+ * is left out of feature occupancy (counted per system, or free and not
+ * counted at all), and whether occupancy also counts a kind that does not
+ * count. With neither, a root's occupancy counts are exactly its majority
  * figures. */
-static unsigned majority_kinds(const carc_variant *v, int *uncounted, int *others)
+void scoring_setup(carc_game *g)
 {
+    const carc_variant *v = g->v;
     unsigned kinds = 0;
     int out = 0, in = 0;
     for (int k = 0; k < v->figure_count; k++) {
@@ -114,9 +115,9 @@ static unsigned majority_kinds(const carc_variant *v, int *uncounted, int *other
             in |= !elsewhere;
         }
     }
-    *uncounted = out;
-    *others = in;
-    return kinds;
+    g->majority = kinds;
+    g->majority_uncounted = (uint8_t)out;
+    g->majority_others = (uint8_t)in;
 }
 
 /* Figures of kinds `kinds` standing on root `feature`, counted per player,
@@ -143,8 +144,7 @@ int carc_feature_followers(const carc_game *g, int feature, int *counts)
     if (!counts) counts = scratch; /* the total alone was asked for */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
     if (!g || feature < 0 || feature >= g->npieces) return 0;
-    int uncounted, others;
-    return followers_of(g, feature, majority_kinds(g->v, &uncounted, &others), MAX_FIGURES, counts, NULL);
+    return followers_of(g, feature, g->majority, MAX_FIGURES, counts, NULL);
 }
 
 /* Scores root `feature` for the majority of the figures counted on it
@@ -180,22 +180,10 @@ NOINLINE static unsigned score_held(carc_game *g, int feature, int held, int fin
 {
     /* when the counts are exactly the majority figures, the search stops
      * at the last one */
-    int uncounted, others;
-    unsigned kinds = majority_kinds(g->v, &uncounted, &others);
+    int want = g->majority_uncounted || g->majority_others ? MAX_FIGURES : held;
     int counts[CARC_MAX_PLAYERS] = {0}, on[MAX_FIGURES];
-    int non = followers_of(g, feature, kinds, uncounted || others ? MAX_FIGURES : held, counts, on);
+    int non = followers_of(g, feature, g->majority, want, counts, on);
     return non ? score_counted(g, feature, final, counts, on, non) : 0;
-}
-
-/* Whether a majority figure may stand where occupancy does not count it
- * (counted per system, or free and not counted at all). */
-static int majority_uncounted(const carc_variant *v)
-{
-    for (int k = 0; k < v->figure_count; k++) {
-        unsigned fl = v->figures[k].flags;
-        if ((fl & CARC_FIG_MAJORITY) && (fl & (CARC_FIG_SYSTEM | CARC_FIG_FREE))) return 1;
-    }
-    return 0;
 }
 
 unsigned carc_score_feature(carc_game *g, int feature, int final)
@@ -206,7 +194,7 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
      * once, unless a majority figure is not counted there */
     const uint8_t *occ = g->pieces[feature].occ;
     int held = occ[0] + occ[1] + occ[2] + occ[3];
-    if (!held && !majority_uncounted(g->v)) return 0;
+    if (!held && !g->majority_uncounted) return 0;
     return score_held(g, feature, held, final);
 }
 
@@ -222,7 +210,7 @@ void score_final(carc_game *g)
     const carc_variant *v = g->v;
     for (int i = 0; i < g->nfigures; i++) {
         const figure *f = &g->figs[i];
-        if (f->piece < 0 || !(v->figures[f->kind].flags & CARC_FIG_MAJORITY)) continue;
+        if (f->piece < 0 || !(g->majority >> f->kind & 1)) continue;
         int r = feat_find(g, f->piece);
         if (!(v->kinds[g->pieces[r].kind].flags & CARC_KIND_FINAL)) continue;
         uint64_t bit = 1ull << (r & 63);
