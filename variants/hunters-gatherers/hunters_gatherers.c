@@ -46,14 +46,6 @@ typedef struct hg_state {
 
 _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
 
-/* Index of the lowest set bit of a byte's worth of bits (not zero). */
-static int low_bit(unsigned bits)
-{
-    int n = 0;
-    while (!(bits & 1u)) bits >>= 1, n++;
-    return n;
-}
-
 static hg_state *st(carc_game *g) { return (hg_state *)carc_variant_state(g); }
 
 static int attr(carc_game *g, int piece, int a) { return carc_piece_attr(g, piece, st(g)->attr[a]); }
@@ -179,7 +171,7 @@ static int grassland_from_sums(carc_game *g, int feature)
             if (!any) continue;
             for (int b = w; b < w + 8; b++)
                 for (unsigned bits = s->covered[b]; bits; bits &= bits - 1) {
-                    int p = 8 * b + low_bit(bits);
+                    int p = 8 * b + carc_mask_first(bits);
                     if (carc_feature_of(g, p) != feature) continue;
                     for (int k = 0; k < 4; k++) sum[k] -= attr(g, p, animals[k]);
                 }
