@@ -82,7 +82,6 @@ typedef struct tile_feat {
 typedef struct tile_type {
     /* hot: read on every placement and enumeration */
     uint64_t code[4];       /* per rotation: 12 slot letters as nibbles, slot s at bits 4s */
-    uint8_t feat_sides[4][MAX_FEATS]; /* per rotation and feature: the sides it touches (bit k: side k) */
     int8_t slot_feat[4][12];/* per rotation: local feature at each board-facing slot */
     uint8_t nfeat;
     uint8_t distinct_rots;  /* bit r: rotation r is the lowest of its equivalence class */
@@ -91,7 +90,6 @@ typedef struct tile_type {
     uint16_t fig_feats[CARC_MAX_FIGURE_KINDS]; /* per figure kind, the features whose kind it may stand on */
     uint16_t attr_feats[MAX_ATTRS]; /* per attribute, the features where it is above zero */
     uint16_t kind_feats[CARC_MAX_KINDS]; /* per kind, the features of that kind */
-    uint8_t has_links;      /* some feature has link= */
     uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
     uint16_t key_add[4][4]; /* per rotation and side: what it adds to the key of the square it faces */
     /* read on every placement (feat_add_tile) */
@@ -136,7 +134,6 @@ struct carc_tileset {
     int nattrs;
     char attr_names[MAX_ATTRS][32];
     int max_pieces;   /* pieces if every tile is placed */
-    int has_links;    /* some feature has link=; if not, systems are features */
     uint16_t link_kinds; /* kinds that take part in systems (find_link_kinds); others' systems are their features */
     uint64_t fingerprint;
     int nside_codes;        /* 0: too many for a table, test edges directly */

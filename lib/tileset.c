@@ -312,14 +312,12 @@ static int finish_tile(parser *ps, tile_type *t)
                 } else {
                     f->links |= (uint16_t)(1u << j);
                     t->feat[j].links |= (uint16_t)(1u << i);
-                    ps->ts->has_links = 1;
                 }
             }
         for (int side = 0; side < 4; side++)
             if (f->slots & (7u << (3 * side))) f->nsides++;
         if (ps->v->kinds[f->kind].flags & CARC_KIND_AREA) t->has_area = 1;
         if (!(ps->v->kinds[f->kind].flags & (CARC_KIND_AREA | CARC_KIND_MARKER))) t->edge_feats |= (uint16_t)(1u << i);
-        if (f->links) t->has_links = 1;
         if (!(ps->v->kinds[f->kind].flags & CARC_KIND_MARKER))
             for (int k = 0; k < ps->v->figure_count && k < CARC_MAX_FIGURE_KINDS; k++)
                 if (ps->v->figures[k].kinds >> f->kind & 1) t->fig_feats[k] |= (uint16_t)(1u << i);
@@ -338,15 +336,15 @@ static int finish_tile(parser *ps, tile_type *t)
         if (t->feat[i].kind < CARC_MAX_KINDS) t->kind_feats[t->feat[i].kind] |= (uint16_t)(1u << i);
     }
     for (int r = 0; r < 4; r++) {
+        uint8_t feat_sides[MAX_FEATS] = {0}; /* per feature: the sides it touches (bit k: side k) */
         t->code[r] = 0;
-        for (int i = 0; i < MAX_FEATS; i++) t->feat_sides[r][i] = 0;
         for (int s = 0; s < 12; s++) {
             int orig = (s + 12 - 3 * r) % 12;
             int fi = -1;
             for (int i = 0; i < t->nfeat; i++)
                 if (t->feat[i].slots & (1u << orig)) fi = i;
             t->slot_feat[r][s] = (int8_t)fi;
-            if (fi >= 0) t->feat_sides[r][fi] |= (uint8_t)(1u << (s / 3));
+            if (fi >= 0) feat_sides[fi] |= (uint8_t)(1u << (s / 3));
             t->code[r] |= (uint64_t)(unsigned char)t->edges[orig] << (4 * s);
         }
         for (int k = 0; k < 4; k++) {
@@ -357,7 +355,7 @@ static int finish_tile(parser *ps, tile_type *t)
         for (unsigned nb = 0; nb < 16; nb++)
             for (int i = 0; i < t->nfeat; i++) {
                 unsigned closed = 0;
-                for (int k = 0; k < 4; k++) closed += (nb & t->feat_sides[r][i]) >> k & 1;
+                for (int k = 0; k < 4; k++) closed += (nb & feat_sides[i]) >> k & 1;
                 t->open_at[r][nb][i] = (uint8_t)(t->feat[i].nsides - closed);
             }
     }
