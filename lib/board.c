@@ -45,6 +45,23 @@ int board_neighbours(const carc_game *g, int x, int y)
     return n;
 }
 
+/* The frontier index of the empty square (x, y) next to a tile, added
+ * with no requirement if new. A square next to a tile cannot share a cell
+ * with another square in use (GRID_BITS), so the cell alone says whether it
+ * is in the frontier. */
+static ALWAYS_INLINE int frontier_square(carc_game *g, int x, int y)
+{
+    int f = (int)g->fgrid[GRID_CELL(x, y)] - 1;
+    if (f < 0) {
+        f = g->nfrontier++;
+        g->fpos[f] = FPOS(x, y);
+        g->fkey[f] = 0;
+        if (!g->ts->nside_codes) g->fmask[f] = g->fval[f] = 0;
+        g->fgrid[GRID_CELL(x, y)] = (uint8_t)(f + 1);
+    }
+    return f;
+}
+
 ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y)
 {
     int ti = g->ntiles++;
@@ -75,6 +92,7 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y)
         if (fi != last) {
             g->fpos[fi] = g->fpos[last];
             g->fkey[fi] = g->fkey[last];
+            g->fcls[fi] = g->fcls[last];
             if (!table) {
                 g->fmask[fi] = g->fmask[last];
                 g->fval[fi] = g->fval[last];
@@ -83,31 +101,32 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y)
         }
     }
     const tile_type *t = &g->ts->types[type];
+    if (table) {
+        /* the common case, kept apart so its loop holds only this */
+        const uint16_t *add = t->key_add[rot];
+        const uint32_t *classes = g->ts->key_classes;
+        for (int k = 0; k < 4; k++) {
+            int nx = x + DX[k], ny = y + DY[k];
+            if (board_at(g, nx, ny) >= 0) continue;
+            int f = frontier_square(g, nx, ny);
+            unsigned key = (uint16_t)(g->fkey[f] + add[k]);
+            g->fkey[f] = (uint16_t)key;
+            g->fcls[f] = classes[key];
+        }
+        return ti;
+    }
     uint64_t code = t->code[rot];
     for (int k = 0; k < 4; k++) {
         int nx = x + DX[k], ny = y + DY[k];
         if (board_at(g, nx, ny) >= 0) continue;
-        /* a square next to a tile cannot share a cell with another square
-         * in use (GRID_BITS), so the cell alone says whether it is in the
-         * frontier */
-        int f = (int)g->fgrid[GRID_CELL(nx, ny)] - 1;
-        if (f < 0) {
-            f = g->nfrontier++;
-            g->fpos[f] = FPOS(nx, ny);
-            g->fkey[f] = 0;
-            if (!table) g->fmask[f] = g->fval[f] = 0;
-            g->fgrid[GRID_CELL(nx, ny)] = (uint8_t)(f + 1);
-        }
+        int f = frontier_square(g, nx, ny);
         /* the square's side facing this tile must show this side's
          * letters in reverse slot order */
         int opp = (k + 2) & 3;
         unsigned c = (unsigned)(code >> (12 * k)) & 0xFFF;
         uint64_t need = (c & 0xF) << 8 | (c & 0xF0) | (c >> 8 & 0xF);
-        g->fkey[f] = (uint16_t)(g->fkey[f] + t->key_add[rot][k]);
-        if (!table) {
-            g->fmask[f] |= (uint64_t)0xFFF << (12 * opp);
-            g->fval[f] |= need << (12 * opp);
-        }
+        g->fmask[f] |= (uint64_t)0xFFF << (12 * opp);
+        g->fval[f] |= need << (12 * opp);
     }
     return ti;
 }

@@ -150,6 +150,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
+    memcpy(dst->fcls, src->fcls, (size_t)src->nfrontier * sizeof src->fcls[0]);
     dst->v = &dst->vt; /* the copied pointer named the source's vtable */
     if (!src->ts->nside_codes) {
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);

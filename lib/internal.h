@@ -14,10 +14,17 @@
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 static inline int ctz32(unsigned x) { return __builtin_ctz(x); }
+static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 #else
 #define NOINLINE
 #define ALWAYS_INLINE inline
 static inline int ctz32(unsigned x)
+{
+    int n = 0;
+    while (!(x & 1u)) x >>= 1, n++;
+    return n;
+}
+static inline int ctz64(uint64_t x)
 {
     int n = 0;
     while (!(x & 1u)) x >>= 1, n++;
@@ -139,9 +146,17 @@ struct carc_tileset {
     int nside_codes;        /* 0: too many for a table, test edges directly */
     int key_base;           /* nside_codes + 1 */
     int fit_rots;           /* the most rotations one entry of the table holds (keys a square can have) */
+    /* Types whose fit-table rows fit the same keys share a fit class (17 to
+     * 24 classes in the built-in sets); key_classes[key] has a bit per
+     * class that fits the key at all. A frontier square keeps its key's
+     * bits (carc_game.fcls), so listing tests four squares with one vector
+     * AND. fit_classes 0: more than 32 classes, squares tested by key. */
+    int fit_classes;
+    uint8_t fit_class[MAX_TYPES];
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];
+    uint32_t key_classes[MAX_KEYS];
 };
 
 /* ---- games -------------------------------------------------------------- */
@@ -298,6 +313,10 @@ struct carc_game {
     event_rec events[MAX_EVENTS];
     uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
     hist_rec hist[MAX_HISTORY];
+
+    /* --- copied up to nfrontier: the fit classes of each square's key
+     * (key_classes), read a vector at a time --- */
+    _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
     /* --- copied up to nfrontier, and kept only for tile sets without a fit
      * table: each square's requirement as a mask and value over the 12

@@ -1,17 +1,20 @@
 /* Tile moves: every frontier square and rotation where a tile fits, written
  * as carc_move structs. This is the hottest loop of a playing bot (about a
- * quarter of a random game), in two forms:
+ * quarter of a random game), in three forms:
  *
+ * - by class (SSE2): the squares whose fit classes include the tile's,
+ *   found a vector at a time, then the rotations of each from the fit table;
  * - by key: one look-up per square in the tile set's fit table, which gives
- *   the rotations that fit a square's key;
+ *   the rotations that fit a square's key (more than 32 classes, a short
+ *   buffer, or no SSE2);
  * - by edges, for tile sets with too many side codes for a table: the packed
  *   edge masks, four rotations a square.
  *
- * By key writes as many moves a fitting square as one fits at most (three
- * in every known set, else four) whatever fits, and advances the output
- * past the ones that fit: whether a rotation fits is close to random, so a
- * branch per rotation would mispredict. That needs room for four moves a
- * square; with less, moves are written one by one. */
+ * By class and by key write as many moves a fitting square as one fits at
+ * most (three in every known set, else four) whatever fits, and advance
+ * the output past the ones that fit: whether a rotation fits is close to
+ * random, so a branch per rotation would mispredict. That needs room for
+ * four moves a square; with less, moves are written one by one. */
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -66,6 +69,47 @@ static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_
     const uint8_t *fit = g->ts->fit[type];
     unsigned char *out = (unsigned char *)buf;
     for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
+    return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+}
+
+/* Bit i set where square i (of the first 64 of n from fcls) has the class
+ * whose bit is at `shift`: the class bit is shifted into each lane's sign,
+ * and sixteen signs become one pmovmskb. Reads whole blocks of 16 squares;
+ * bits past n are cleared. */
+static inline uint64_t class_bits(const uint32_t *fcls, int n, __m128i shift)
+{
+    uint64_t bits = 0;
+    if (n > 64) n = 64;
+    for (int i = 0; i < n; i += 16) {
+        const __m128i *c = (const __m128i *)(const void *)(fcls + i);
+        __m128i a = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c), shift), _mm_sll_epi32(_mm_load_si128(c + 1), shift));
+        __m128i b = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c + 2), shift), _mm_sll_epi32(_mm_load_si128(c + 3), shift));
+        bits |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b)) << i;
+    }
+    return n < 64 ? bits & (((uint64_t)1 << n) - 1) : bits;
+}
+
+/* By class: the squares whose fit classes include the tile's, as bits of a
+ * word per 64 squares; then moves for those bits. Needs room for 4 moves a
+ * square of the frontier. */
+static size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
+{
+    const __m128i shift = _mm_cvtsi32_si128(31 - g->ts->fit_class[type]);
+    const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
+    const uint8_t *fit = g->ts->fit[type];
+    /* locals: the stores through `out` could otherwise alias the game */
+    const int n = g->nfrontier;
+    const uint32_t *fpos = g->fpos, *fcls = g->fcls;
+    const uint16_t *fkey = g->fkey;
+    unsigned char *out = (unsigned char *)buf;
+    for (int base = 0; base < n; base += 64) {
+        const uint32_t *pos = fpos + base;
+        const uint16_t *key = fkey + base;
+        for (uint64_t bits = class_bits(fcls + base, n - base, shift); bits; bits &= bits - 1) {
+            size_t i = (size_t)ctz64(bits);
+            out = put_square(out, kind_tile, pos[i], fit[key[i]], w);
+        }
+    }
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 #endif
@@ -142,5 +186,8 @@ static size_t by_edges(const carc_game *g, int type, carc_move *buf, size_t cap)
 size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
     if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);
+#ifdef __SSE2__
+    if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) return by_class(g, type, buf, g->ts->fit_rots <= 3 ? 3 : 4);
+#endif
     return by_key(g, type, buf, cap);
 }

@@ -549,6 +549,8 @@ static void find_link_kinds(carc_tileset *ts)
 static void build_fit_table(carc_tileset *ts)
 {
     ts->nside_codes = 0;
+    ts->fit_classes = 0;
+    memset(ts->key_classes, 0, sizeof ts->key_classes);
     for (int t = 0; t < ts->ntypes; t++)
         for (int side = 0; side < 4; side++) {
             unsigned c = side_code(ts->types[t].code[0], side);
@@ -580,6 +582,21 @@ static void build_fit_table(carc_tileset *ts)
             ts->fit[t][key] = (uint8_t)(mask & tt->distinct_rots);
         }
     }
+    /* fit classes: a type joins the first earlier type that fits the same keys */
+    for (int t = 0; t < ts->ntypes; t++) {
+        int c = -1;
+        for (int u = 0; u < t && c < 0; u++) {
+            int same = 1;
+            for (int key = 0; key < nkeys && same; key++) same = !ts->fit[t][key] == !ts->fit[u][key];
+            if (same) c = ts->fit_class[u];
+        }
+        if (c < 0) c = ts->fit_classes++;
+        ts->fit_class[t] = (uint8_t)c;
+        if (c < 32)
+            for (int key = 0; key < nkeys; key++)
+                if (ts->fit[t][key]) ts->key_classes[key] |= 1u << c;
+    }
+    if (ts->fit_classes > 32) ts->fit_classes = 0;
     /* a square always has a neighbour, so key 0 (all sides open) never
      * occurs: if no other key fits four rotations, listing writes three
      * moves a square instead of four */

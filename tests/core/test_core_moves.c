@@ -284,6 +284,83 @@ Test(core_moves, four_rotations_of_one_square_through_the_fit_table)
     carc_tileset_free(ts);
 }
 
+/* Listing keeps each frontier square's fit classes and tests them a vector
+ * at a time, in words of 64 squares. A line of tiles that fit anywhere grows
+ * the frontier past three such words (two squares a tile, one move a
+ * square), and every square must still be listed once. */
+Test(core_moves, frontier_longer_than_three_words_listed_whole)
+{
+    static const char text[] = "tileset line\n"
+                               "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
+                               "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+                               "tile P count=110\n  edges FFF FFF FFF FFF\n"
+                               "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n";
+    carc_tileset *ts = NULL;
+    char err[128] = "";
+    const carc_variant *v;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    cr_assert_eq(carc_tileset_parse(v, text, sizeof text - 1, &ts, err, sizeof err), CARC_OK, "%s", err);
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = 9, .tileset = ts};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    static carc_move mv[H_MOVE_CAP];
+    size_t most = 0;
+    for (int tiles = 1; tiles <= 100; tiles++) {
+        size_t n = 0;
+        cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+        /* a line of t tiles has 2t + 2 squares beside it */
+        cr_assert_eq(n, (size_t)(2 * tiles + 2), "after %d tiles", tiles);
+        if (tiles % 9 == 0 || n > 128) cr_assert_eq((size_t)check_tile_decision(g, mv, n) / 4, n);
+        if (n > most) most = n;
+        size_t east = 0;
+        for (size_t i = 1; i < n; i++)
+            if (mv[i].y == 0 && (mv[east].y != 0 || mv[i].x > mv[east].x)) east = i;
+        cr_assert_eq(mv[east].y, 0);
+        cr_assert_eq(carc_game_apply(g, &mv[east]), CARC_OK);
+        carc_move pass = {.kind = CARC_MOVE_PASS};
+        cr_assert_eq(carc_game_apply(g, &pass), CARC_OK);
+    }
+    cr_assert_eq(most, 202u);
+    carc_game_free(g);
+    carc_tileset_free(ts);
+}
+
+/* More kinds of tile than the 32 fit classes a square can keep: 40 tiles
+ * with different sides out of four whole-side letters. Listing then tests
+ * squares by key, and must agree with the reference all the same. */
+Test(core_moves, more_kinds_of_tile_than_fit_classes)
+{
+    static const char letters[] = "ABCD";
+    char text[8192];
+    size_t len = (size_t)snprintf(text, sizeof text, "tileset kinds\n");
+    int types = 0;
+    for (int code = 0; code < 256 && types < 41; code++) {
+        int e[4] = {code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3}, lowest = 1;
+        /* one tile per set of sides up to turning: keep the lowest turn */
+        for (int r = 1; r < 4; r++) {
+            int turned = e[r] | e[(r + 1) & 3] << 2 | e[(r + 2) & 3] << 4 | e[(r + 3) & 3] << 6;
+            if (turned < code) lowest = 0;
+        }
+        if (!lowest) continue;
+        char c[4];
+        for (int k = 0; k < 4; k++) c[k] = letters[e[k]];
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                "tile T%d count=%d%s\n  edges %c%c%c %c%c%c %c%c%c %c%c%c\n"
+                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n",
+                                types, types == 0 ? 1 : 2, types == 0 ? " start" : "", c[0], c[0], c[0], c[1], c[1],
+                                c[1], c[2], c[2], c[2], c[3], c[3], c[3]);
+        types++;
+    }
+    cr_assert_eq(types, 41);
+    carc_tileset *ts = NULL;
+    char err[128] = "";
+    const carc_variant *v;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    cr_assert_eq(carc_tileset_parse(v, text, len, &ts, err, sizeof err), CARC_OK, "%s", err);
+    check_random_games_ts(900, 12, ts);
+    carc_tileset_free(ts);
+}
+
 Test(core_moves, enumeration_matches_reference_seeds_1_to_40) { check_random_games(1, 40); }
 Test(core_moves, enumeration_matches_reference_seeds_1000_to_1040) { check_random_games(1000, 40); }
 
