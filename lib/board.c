@@ -17,7 +17,7 @@ int board_frontier_index(const carc_game *g, int x, int y)
 int board_fits(const carc_game *g, int fi, int type, int rot)
 {
     const tile_type *t = &g->ts->types[type];
-    if (g->ts->nside_codes) return g->ts->fit[type][g->fkey[fi]] >> rot & 1;
+    if (g->ts->nside_codes) return g->ts->fit[type][g->fkey[fi]] >> (FIT_SHIFT + rot) & 1;
     return ((t->code[rot] ^ g->fval[fi]) & g->fmask[fi]) == 0;
 }
 

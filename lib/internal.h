@@ -14,7 +14,7 @@
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 static inline int ctz32(unsigned x) { return __builtin_ctz(x); }
-static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline unsigned ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 #else
 #define NOINLINE
 #define ALWAYS_INLINE inline
@@ -24,9 +24,9 @@ static inline int ctz32(unsigned x)
     while (!(x & 1u)) x >>= 1, n++;
     return n;
 }
-static inline int ctz64(uint64_t x)
+static inline unsigned ctz64(uint64_t x)
 {
-    int n = 0;
+    unsigned n = 0;
     while (!(x & 1u)) x >>= 1, n++;
     return n;
 }
@@ -125,10 +125,13 @@ typedef struct tile_type {
 /* Fit table: each side of a frontier square is open (0) or needs one of
  * the set's distinct side codes (1..nsides); four such digits in base
  * nsides+1 make the square's key, and fit[type][key] holds the rotations
- * (lowest of each identical group) that fit. Used when the key space is
+ * (lowest of each identical group) that fit, as a mask shifted left by
+ * FIT_SHIFT: the listing's table of move vectors has 64-byte rows, so a
+ * row is at entry × 4, an addressing mode, with no shift per square. Used when the key space is
  * small, which it is for every known set (3 or 4 side codes). */
 #define MAX_SIDE_CODES 5
 #define MAX_KEYS 1296 /* (MAX_SIDE_CODES + 1)^4 */
+#define FIT_SHIFT 4
 
 struct carc_tileset {
     const carc_variant *variant;

@@ -43,23 +43,29 @@ static const union {
 #undef R
              }};
 
-/* Bytes of moves each fit mask writes. */
-static const uint8_t ROT_BYTES[16] = {0, 16, 16, 32, 16, 32, 32, 48, 16, 32, 32, 48, 32, 48, 48, 64};
+/* Bytes of moves each fit-table entry (a mask << FIT_SHIFT) writes. */
+static const uint8_t ROT_BYTES[256] = {
+    [1 << FIT_SHIFT] = 16,  [2 << FIT_SHIFT] = 16,  [3 << FIT_SHIFT] = 32,  [4 << FIT_SHIFT] = 16,
+    [5 << FIT_SHIFT] = 32,  [6 << FIT_SHIFT] = 32,  [7 << FIT_SHIFT] = 48,  [8 << FIT_SHIFT] = 16,
+    [9 << FIT_SHIFT] = 32,  [10 << FIT_SHIFT] = 32, [11 << FIT_SHIFT] = 48, [12 << FIT_SHIFT] = 32,
+    [13 << FIT_SHIFT] = 48, [14 << FIT_SHIFT] = 48, [15 << FIT_SHIFT] = 64};
 
 /* The moves of one square: `w` written (4, or 3 when no square can take
  * four rotations), the output advanced past the ones that fit.
- * `kind_tile` holds the move kind and the tile type. */
-static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, uint32_t pos, unsigned bits, int w)
+ * `kind_tile` holds the move kind and the tile type; `fit` is the square's
+ * fit-table entry. */
+static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, uint32_t pos, size_t fit, int w)
 {
+    _Static_assert(sizeof ROT_VEC.v[0] == 4 << FIT_SHIFT, "a fit-table entry times 4 is its row of ROT_VEC");
     /* the square's x and y into bytes 4..7, the rest zero */
     __m128i at = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)pos), _MM_SHUFFLE(1, 1, 0, 1));
     __m128i m = _mm_or_si128(kind_tile, at);
-    const __m128i *rv = ROT_VEC.v[bits];
+    const __m128i *rv = (const __m128i *)(const void *)((const unsigned char *)ROT_VEC.v + 4 * fit);
     _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, rv[0]));
     _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
     _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
     if (w == 4) _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
-    return out + ROT_BYTES[bits];
+    return out + ROT_BYTES[fit];
 }
 
 /* One loop per width, so the test on `w` is made once, not per square. */
@@ -70,6 +76,20 @@ static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_
     unsigned char *out = (unsigned char *)buf;
     for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+}
+
+/* The lowest set bit of a nonzero word. GCC's own builtin clears the
+ * output first and widens the int it returns: two instructions more on
+ * every fitting square of every listing. */
+static inline size_t lowest_bit(uint64_t bits)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    uint64_t i;
+    __asm__("bsfq %1, %0" : "=r"(i) : "rm"(bits) : "cc");
+    return (size_t)i;
+#else
+    return ctz64(bits);
+#endif
 }
 
 /* Bit i set where square i (of the first 64 of n from fcls) has the class
@@ -97,19 +117,14 @@ static size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
     const __m128i shift = _mm_cvtsi32_si128(31 - g->ts->fit_class[type]);
     const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
     const uint8_t *fit = g->ts->fit[type];
-    /* locals: the stores through `out` could otherwise alias the game */
-    const int n = g->nfrontier;
-    const uint32_t *fpos = g->fpos, *fcls = g->fcls;
-    const uint16_t *fkey = g->fkey;
+    const uint32_t *pos = g->fpos, *cls = g->fcls;
+    const uint16_t *key = g->fkey;
     unsigned char *out = (unsigned char *)buf;
-    for (int base = 0; base < n; base += 64) {
-        const uint32_t *pos = fpos + base;
-        const uint16_t *key = fkey + base;
-        for (uint64_t bits = class_bits(fcls + base, n - base, shift); bits; bits &= bits - 1) {
-            size_t i = (size_t)ctz64(bits);
+    for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
+        for (uint64_t bits = class_bits(cls, left, shift); bits; bits &= bits - 1) {
+            size_t i = lowest_bit(bits);
             out = put_square(out, kind_tile, pos[i], fit[key[i]], w);
         }
-    }
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 #endif
@@ -145,7 +160,7 @@ static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
     if (cap >= 4 * nf) {
         const uint64_t hi = (uint64_t)type;
         for (size_t k = 0; k < nf; k++) {
-            unsigned f = sq[k], bits = fit[key[f]], list = ROT_LIST[bits];
+            unsigned f = sq[k], bits = fit[key[f]] >> FIT_SHIFT, list = ROT_LIST[bits];
             uint64_t lo = CARC_MOVE_TILE | (uint64_t)g->fpos[f] << 32;
             unsigned char *out = (unsigned char *)&buf[n];
             for (int j = 0; j < 4; j++) {
@@ -159,7 +174,7 @@ static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
     }
 #endif
     for (size_t k = 0; k < nf; k++) {
-        unsigned f = sq[k], bits = fit[key[f]], list = ROT_LIST[bits];
+        unsigned f = sq[k], bits = fit[key[f]] >> FIT_SHIFT, list = ROT_LIST[bits];
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
             if (n < cap)
                 buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),

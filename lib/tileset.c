@@ -579,7 +579,7 @@ static void build_fit_table(carc_tileset *ts)
                 for (int side = 0; side < 4; side++) ok &= need[side] == 0 || need[side] == sid[r][side];
                 mask |= (unsigned)ok << r;
             }
-            ts->fit[t][key] = (uint8_t)(mask & tt->distinct_rots);
+            ts->fit[t][key] = (uint8_t)((mask & tt->distinct_rots) << FIT_SHIFT);
         }
     }
     /* fit classes: a type joins the first earlier type that fits the same keys */
@@ -603,7 +603,7 @@ static void build_fit_table(carc_tileset *ts)
     ts->fit_rots = 0;
     for (int t = 0; t < ts->ntypes; t++)
         for (int key = 1; key < nkeys; key++) {
-            unsigned m = ts->fit[t][key];
+            unsigned m = ts->fit[t][key] >> FIT_SHIFT;
             int n = (int)(m & 1) + (int)(m >> 1 & 1) + (int)(m >> 2 & 1) + (int)(m >> 3 & 1);
             if (n > ts->fit_rots) ts->fit_rots = n;
         }
