@@ -172,6 +172,7 @@ static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds)
      * the template (its features' systems joined at parse time), one
      * without has each piece its own in all four */
     const uint8_t *open = t->open_at[rot][nbmask];
+    g->turn_shut = t->shut[rot][nbmask];
     _Static_assert(offsetof(piece, next) == offsetof(piece, parent) + 2 * sizeof(uint16_t), "ids side by side");
     const uint64_t each = 0x0001000100010001u;
     uint64_t ids = (uint64_t)base * each;

@@ -102,6 +102,7 @@ typedef struct tile_type {
     /* read on every placement (feat_add_tile) */
     uint32_t side_join[2][4][4]; /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
     uint8_t open_at[4][16][MAX_FEATS]; /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
+    uint16_t shut[4][16];   /* the same: edge_feats with no open side left, the only ones the tile can complete */
     piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, ids local (the tile's systems joined), tile 0 */
     /* cold */
     uint8_t count;
@@ -264,6 +265,7 @@ struct carc_game {
     unsigned majority;
     uint8_t majority_uncounted, majority_others;
     int ndone, done_next;
+    uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
     uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
 
     /* hands (carc_set_hand): size 0 means one tile drawn per turn */

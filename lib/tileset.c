@@ -357,6 +357,7 @@ static int finish_tile(parser *ps, tile_type *t)
                 unsigned closed = 0;
                 for (int k = 0; k < 4; k++) closed += (nb & feat_sides[i]) >> k & 1;
                 t->open_at[r][nb][i] = (uint8_t)(t->feat[i].nsides - closed);
+                if (!t->open_at[r][nb][i] && (t->edge_feats >> i & 1)) t->shut[r][nb] |= (uint16_t)(1u << i);
             }
     }
     link_systems(t);

@@ -328,9 +328,9 @@ static void collect_completed(carc_game *g)
 {
     const carc_variant *v = g->v;
     const placed *pl = &g->tiles[g->turn_tile];
-    const tile_type *t = &g->ts->types[pl->type];
     int nd = 0;
-    for (unsigned m = t->edge_feats; m; m &= m - 1) {
+    /* a feature with a side of this tile still open is not complete */
+    for (unsigned m = g->turn_shut; m; m &= m - 1) {
         int r = feat_find(g, pl->first_piece + ctz32(m));
         if (g->pieces[r].open) continue;
         int dup = 0;
