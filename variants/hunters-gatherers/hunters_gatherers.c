@@ -42,6 +42,8 @@ typedef struct hg_state {
     uint8_t any_covered; /* some piece is covered: grassland sums need correcting */
     /* Pieces whose animals a hunting trap has already scored. */
     uint8_t covered[HG_MAX_PIECES / 8];
+    /* bit t: tiles of type t have a feature that acts when placed (every placement asks) */
+    uint8_t power_types[16];
 } hg_state;
 
 _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -77,11 +79,24 @@ static int around(int x, int y, int cx, int cy)
     return (dx || dy) && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
 }
 
+/* The features of a tile type that do something when placed. */
+static unsigned power_features(carc_game *g, int type)
+{
+    const hg_state *s = st(g);
+    return carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) | carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) |
+           carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
+}
+
 static int setup(carc_game *g)
 {
     hg_state *s = st(g);
     for (int a = 0; a < A_COUNT; a++) s->attr[a] = (int8_t)carc_attr_index(g, attr_names[a]);
     s->menhir_deck = (int8_t)carc_deck_index(g, "menhir");
+    const carc_tileset *ts;
+    int types = 0;
+    if (carc_game_tileset(g, &ts) == CARC_OK && carc_tileset_type_count(ts, &types) == CARC_OK)
+        for (int t = 0; t < types && t < 8 * (int)sizeof s->power_types; t++)
+            if (power_features(g, t)) s->power_types[t / 8] |= (uint8_t)(1u << t % 8);
     return CARC_OK;
 }
 
@@ -278,10 +293,7 @@ static void on_tile_placed(carc_game *g, int tile_index)
 {
     /* the features that do something when placed: on most tiles none */
     int type = carc_tile_type(g, tile_index);
-    const hg_state *s = st(g);
-    unsigned m = carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) |
-                 carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) | carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
-    if (m) use_powers(g, tile_index, m);
+    if (type >= 0 && st(g)->power_types[type / 8] >> type % 8 & 1) use_powers(g, tile_index, power_features(g, type));
 }
 
 static int extra_moves(carc_game *g, carc_move *out, int cap)
