@@ -235,8 +235,7 @@ static int figure_legal(carc_game *g, int k, int local)
     return figure_room(g, k, pl->first_piece + local);
 }
 
-/* Kept out of line: its callers' frames stay small on the hot path. */
-NOINLINE static int extra_moves(carc_game *g, carc_move *buf)
+static int extra_moves(carc_game *g, carc_move *buf)
 {
     if (!g->v->extra_moves) return 0;
     int n = g->v->extra_moves(g, buf, MAX_EXTRA_MOVES);
