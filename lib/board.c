@@ -62,8 +62,9 @@ static ALWAYS_INLINE int frontier_square(carc_game *g, int x, int y)
     return f;
 }
 
-ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y)
+ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int fi)
 {
+    const unsigned cell = GRID_CELL(x, y);
     int ti = g->ntiles++;
     placed *pl = &g->tiles[ti];
     pl->x = (int16_t)x;
@@ -81,14 +82,13 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y)
             g->area_tiles[g->narea++] = (uint8_t)ti;
         }
     }
-    g->grid[GRID_CELL(x, y)] = (uint8_t)(ti + 1);
+    g->grid[cell] = (uint8_t)(ti + 1);
 
     const int table = g->ts->nside_codes != 0;
-    int fi = board_frontier_index(g, x, y);
     if (fi >= 0) {
         int last = g->nfrontier - 1;
         g->nfrontier--;
-        g->fgrid[GRID_CELL(x, y)] = 0;
+        g->fgrid[cell] = 0;
         if (fi != last) {
             g->fpos[fi] = g->fpos[last];
             g->fkey[fi] = g->fkey[last];

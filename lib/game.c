@@ -111,7 +111,7 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
         free(blk);
         return r;
     }
-    int ti = board_place(g, g->ts->start_type, 0, 0, 0);
+    int ti = board_place(g, g->ts->start_type, 0, 0, 0, -1);
     feat_add_tile(g, ti);
     g->turn = 1;
     g->phase = CARC_PHASE_TILE;

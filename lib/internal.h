@@ -355,7 +355,9 @@ static inline int board_at(const carc_game *g, int x, int y)
     return (int)g->grid[GRID_CELL(x, y)] - 1;
 }
 int board_frontier_index(const carc_game *g, int x, int y);
-int board_place(carc_game *g, int type, int rot, int x, int y); /* returns placed index */
+/* Places a tile on (x, y), frontier square fi of the game (-1: none, only
+ * for the start tile); returns its placed index. */
+int board_place(carc_game *g, int type, int rot, int x, int y, int fi);
 int board_fits(const carc_game *g, int fi, int type, int rot);
 int board_any_fit(const carc_game *g, int type);
 int board_neighbours(const carc_game *g, int x, int y);

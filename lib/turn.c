@@ -479,7 +479,7 @@ static int play(carc_game *g, const carc_move *m)
             memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
             g->nheld[g->player]--;
         }
-        int ti = board_place(g, type, rot, m->x, m->y);
+        int ti = board_place(g, type, rot, m->x, m->y, fi);
         feat_add_tile(g, ti);
         g->turn_tile = ti;
         g->phase = CARC_PHASE_FIGURE;
