@@ -49,9 +49,14 @@ static ALWAYS_INLINE int draw_from(carc_game *g, int d, int *forced)
         deck_remove(dk, type);
     }
     /* every caller keeps room for the draws a turn makes (hist_reserve) */
-    if (g->nhist < MAX_HISTORY)
-        g->hist[g->nhist++] = (hist_rec){.kind = H_DRAW, .which = (uint8_t)d, .forced = (uint8_t)fixed,
-                                         .value = (uint16_t)type};
+    if (g->nhist < MAX_HISTORY) {
+        /* a draw is read by these four fields alone: the rest is not cleared */
+        hist_rec *h = &g->hist[g->nhist++];
+        h->kind = H_DRAW;
+        h->which = (uint8_t)d;
+        h->forced = (uint8_t)fixed;
+        h->value = (uint16_t)type;
+    }
     if (forced) *forced = fixed;
     return type;
 }
