@@ -153,7 +153,8 @@ static int tile_extends_flock(carc_game *g, int player)
 
 static void hs_on_draw(carc_game *g, int tile_type)
 {
-    if (!(st(g)->hidden_types[tile_type / 8] >> tile_type % 8 & 1)) return;
+    unsigned t = (unsigned)tile_type; /* a valid type: 0 to 127 */
+    if (!(st(g)->hidden_types[t / 8] >> t % 8 & 1)) return;
     carc_deck_discard(g, 0); /* the core lists it as removed, hidden */
 }
 

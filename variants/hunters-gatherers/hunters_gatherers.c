@@ -292,8 +292,8 @@ static void use_powers(carc_game *g, int tile_index, unsigned m)
 static void on_tile_placed(carc_game *g, int tile_index)
 {
     /* the features that do something when placed: on most tiles none */
-    int type = carc_tile_type(g, tile_index);
-    if (type >= 0 && st(g)->power_types[type / 8] >> type % 8 & 1) use_powers(g, tile_index, power_features(g, type));
+    unsigned type = (unsigned)carc_tile_type(g, tile_index); /* a placed tile: 0 to 127 */
+    if (st(g)->power_types[type / 8] >> type % 8 & 1) use_powers(g, tile_index, power_features(g, (int)type));
 }
 
 static int extra_moves(carc_game *g, carc_move *out, int cap)
