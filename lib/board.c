@@ -101,14 +101,14 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
         }
     }
     const tile_type *t = &g->ts->types[type];
+    const uint32_t around = g->place_around = neighbours(g, x, y);
     if (table) {
         /* the common case, kept apart so its loop holds only this */
         const uint16_t *add = t->key_add[rot];
         const uint32_t *classes = g->ts->key_classes;
         for (int k = 0; k < 4; k++) {
-            int nx = x + DX[k], ny = y + DY[k];
-            if (board_at(g, nx, ny) >= 0) continue;
-            int f = frontier_square(g, nx, ny);
+            if (around >> 8 * k & 0xFF) continue;
+            int f = frontier_square(g, x + DX[k], y + DY[k]);
             unsigned key = (uint16_t)(g->fkey[f] + add[k]);
             g->fkey[f] = (uint16_t)key;
             g->fcls[f] = classes[key];
@@ -117,9 +117,8 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
     }
     uint64_t code = t->code[rot];
     for (int k = 0; k < 4; k++) {
-        int nx = x + DX[k], ny = y + DY[k];
-        if (board_at(g, nx, ny) >= 0) continue;
-        int f = frontier_square(g, nx, ny);
+        if (around >> 8 * k & 0xFF) continue;
+        int f = frontier_square(g, x + DX[k], y + DY[k]);
         /* the square's side facing this tile must show this side's
          * letters in reverse slot order */
         int opp = (k + 2) & 3;

@@ -69,15 +69,6 @@ static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int
     return root;
 }
 
-/* The four squares around (x, y), each as its grid byte (placed index + 1,
- * 0: empty), side k in byte k. */
-static inline uint32_t neighbours(const carc_game *g, int x, int y)
-{
-    unsigned row = ((unsigned)y & GRID_MASK) << GRID_BITS, col = (unsigned)x & GRID_MASK, all = GRID_SIZE * GRID_SIZE - 1;
-    return (uint32_t)g->grid[((row - GRID_SIZE) & all) | col] | (uint32_t)g->grid[row | ((col + 1) & GRID_MASK)] << 8 |
-           (uint32_t)g->grid[((row + GRID_SIZE) & all) | col] << 16 | (uint32_t)g->grid[row | ((col - 1) & GRID_MASK)] << 24;
-}
-
 /* Which bytes of w are not zero, as a 4-bit mask. */
 static inline unsigned nonzero_bytes(uint32_t w)
 {
@@ -164,7 +155,7 @@ static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds)
     const placed *pl = &g->tiles[ti];
     const tile_type *t = &ts->types[pl->type];
     int rot = pl->rot, base = g->npieces, n = t->nfeat;
-    uint32_t around = neighbours(g, pl->x, pl->y);
+    uint32_t around = g->place_around;
     unsigned nbmask = nonzero_bytes(around);
     /* a new piece starts with its sides that face a neighbour closed; its
      * four ids (parent and next in both partitions) are written as one
