@@ -136,8 +136,16 @@ static int owns_tileset(const carc_game *g) { return g->ts == &((const game_bloc
 static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
     const carc_tileset *keep = dst->ts;
+    /* tiles both games placed first, on the same squares, have the same
+     * grid bytes: a bot copies its root position again and again over a
+     * game played on from it, so only the rest is cleared and marked */
+    int same = 0;
+    if (dst_valid) {
+        int n = dst->ntiles < src->ntiles ? dst->ntiles : src->ntiles;
+        while (same < n && dst->tiles[same].x == src->tiles[same].x && dst->tiles[same].y == src->tiles[same].y) same++;
+    }
     if (dst_valid) { /* clear the squares dst marks; the rest of its grids is already zero */
-        for (int i = 0; i < dst->ntiles; i++) dst->grid[GRID_CELL(dst->tiles[i].x, dst->tiles[i].y)] = 0;
+        for (int i = same; i < dst->ntiles; i++) dst->grid[GRID_CELL(dst->tiles[i].x, dst->tiles[i].y)] = 0;
         for (int i = 0; i < dst->nfrontier; i++)
             dst->fgrid[GRID_CELL(FPOS_X(dst->fpos[i]), FPOS_Y(dst->fpos[i]))] = 0;
     } else {
@@ -156,7 +164,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);
     }
-    for (int i = 0; i < src->ntiles; i++) dst->grid[GRID_CELL(src->tiles[i].x, src->tiles[i].y)] = (uint8_t)(i + 1);
+    for (int i = same; i < src->ntiles; i++) dst->grid[GRID_CELL(src->tiles[i].x, src->tiles[i].y)] = (uint8_t)(i + 1);
     for (int i = 0; i < src->nfrontier; i++)
         dst->fgrid[GRID_CELL(FPOS_X(src->fpos[i]), FPOS_Y(src->fpos[i]))] = (uint8_t)(i + 1);
     dst->ts = keep;

@@ -81,6 +81,53 @@ static void play_both(carc_game *a, carc_game *b, uint64_t rng)
     assert_same_game(a, b);
 }
 
+/* Every square of the board reads the same in both games (a grid square
+ * left marked or unmarked by a copy shows here before it changes a join). */
+static void assert_same_squares(carc_game *a, carc_game *b)
+{
+    for (int y = -64; y < 64; y++)
+        for (int x = -64; x < 64; x++) {
+            int ta = -2, tb = -2;
+            cr_assert_eq(carc_game_tile_at(a, x, y, &ta), CARC_OK);
+            cr_assert_eq(carc_game_tile_at(b, x, y, &tb), CARC_OK);
+            cr_assert_eq(ta, tb, "square (%d,%d): tile %d and %d", x, y, ta, tb);
+        }
+}
+
+/* A bot copies its root position over games played on from it, again and
+ * again: the copy shares the first tiles with what it overwrites (carc_game_copy
+ * leaves those squares of the grid as they are) and must still be the source
+ * exactly, whether the game it overwrites went further or less far. */
+Test(core_state, copy_over_games_played_on_from_the_same_position)
+{
+    uint64_t rng = 31;
+    carc_game *root = h_new("base", 2, 31);
+    h_play(root, &rng, 40);
+    carc_game *far = NULL, *near = NULL, *again = NULL;
+    cr_assert_eq(carc_game_clone(root, &far), CARC_OK);
+    cr_assert_eq(carc_game_clone(root, &near), CARC_OK);
+    cr_assert_eq(carc_game_clone(root, &again), CARC_OK);
+    uint64_t r1 = 1, r2 = 2;
+    h_play(far, &r1, 1000); /* to the end */
+    h_play(near, &r2, 12);  /* a few tiles, elsewhere */
+    /* the root over the finished game, then played out on both */
+    cr_assert_eq(carc_game_copy(far, root), CARC_OK);
+    assert_same_game(root, far);
+    assert_same_squares(root, far);
+    play_both(again, far, 5);
+    /* a sibling that went less far over the finished one, and back */
+    cr_assert_eq(carc_game_copy(far, near), CARC_OK);
+    assert_same_game(near, far);
+    assert_same_squares(near, far);
+    cr_assert_eq(carc_game_copy(again, near), CARC_OK);
+    assert_same_squares(near, again);
+    play_both(far, again, 6);
+    carc_game_free(root);
+    carc_game_free(far);
+    carc_game_free(near);
+    carc_game_free(again);
+}
+
 Test(core_state, save_load_round_trip_mid_game)
 {
     for (int k = 0; k < 6; k++) {
