@@ -43,12 +43,12 @@ static const union {
 #undef R
              }};
 
-/* Bytes of moves each fit-table entry (a mask << FIT_SHIFT) writes. */
-static const uint8_t ROT_BYTES[256] = {
-    [1 << FIT_SHIFT] = 16,  [2 << FIT_SHIFT] = 16,  [3 << FIT_SHIFT] = 32,  [4 << FIT_SHIFT] = 16,
-    [5 << FIT_SHIFT] = 32,  [6 << FIT_SHIFT] = 32,  [7 << FIT_SHIFT] = 48,  [8 << FIT_SHIFT] = 16,
-    [9 << FIT_SHIFT] = 32,  [10 << FIT_SHIFT] = 32, [11 << FIT_SHIFT] = 48, [12 << FIT_SHIFT] = 32,
-    [13 << FIT_SHIFT] = 48, [14 << FIT_SHIFT] = 48, [15 << FIT_SHIFT] = 64};
+/* Bytes of moves each rotation mask writes, one to a 64-byte row so that,
+ * like ROT_VEC, the row of a fit-table entry is at entry × 4: the advance
+ * is then one add from memory. */
+static const union {
+    uint64_t row[16][8];
+} ROT_BYTES = {.row = {{0}, {16}, {16}, {32}, {16}, {32}, {32}, {48}, {16}, {32}, {32}, {48}, {32}, {48}, {48}, {64}}};
 
 /* The moves of one square: `w` written (4, or 3 when no square can take
  * four rotations), the output advanced past the ones that fit.
@@ -65,7 +65,9 @@ static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, u
     _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
     _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
     if (w == 4) _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
-    return out + ROT_BYTES[fit];
+    uint64_t bytes;
+    memcpy(&bytes, (const unsigned char *)ROT_BYTES.row + 4 * fit, sizeof bytes);
+    return out + bytes;
 }
 
 /* One loop per width, so the test on `w` is made once, not per square. */
