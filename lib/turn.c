@@ -167,7 +167,7 @@ static void hand_resolve(carc_game *g)
  * learnt by listing its placements into buf (up to cap), and *listed gets
  * their count when it becomes the turn's tile: a caller that wants the
  * moves anyway then has them without a second pass over the frontier. */
-static void resolve_draw(carc_game *g, carc_move *buf, size_t cap, size_t *listed)
+static ALWAYS_INLINE void resolve_draw(carc_game *g, carc_move *buf, size_t cap, size_t *listed)
 {
     /* tiles set aside from here on were drawn by the library itself: a
      * caller who then names the tile drawn puts them back (replace_drawn) */
