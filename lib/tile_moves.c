@@ -70,6 +70,10 @@ static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, u
     return out + bytes;
 }
 
+/* Moves written a fitting square: the most rotations one fit-table entry
+ * holds, three in every known set. */
+static int square_width(const carc_game *g) { return g->ts->fit_rots <= 3 ? 3 : 4; }
+
 /* One loop per width, so the test on `w` is made once, not per square. */
 static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_t nf, carc_move *buf, int w)
 {
@@ -78,20 +82,6 @@ static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_
     unsigned char *out = (unsigned char *)buf;
     for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
-}
-
-/* The lowest set bit of a nonzero word. GCC's own builtin clears the
- * output first and widens the int it returns: two instructions more on
- * every fitting square of every listing. */
-static inline size_t lowest_bit(uint64_t bits)
-{
-#if defined(__GNUC__) && defined(__x86_64__)
-    uint64_t i;
-    __asm__("bsfq %1, %0" : "=r"(i) : "rm"(bits) : "cc");
-    return (size_t)i;
-#else
-    return ctz64(bits);
-#endif
 }
 
 /* Bit i set where square i (of the first 64 of n from fcls) has the class
@@ -124,7 +114,7 @@ static size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
     unsigned char *out = (unsigned char *)buf;
     for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
         for (uint64_t bits = class_bits(cls, left, shift); bits; bits &= bits - 1) {
-            size_t i = lowest_bit(bits);
+            size_t i = ctz64(bits);
             out = put_square(out, kind_tile, pos[i], fit[key[i]], w);
         }
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
@@ -156,7 +146,7 @@ static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
     }
     size_t n = 0;
 #ifdef __SSE2__
-    if (cap >= 4 * nf) return g->ts->fit_rots <= 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
+    if (cap >= 4 * nf) return square_width(g) == 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* the same as two little-endian words a move */
     if (cap >= 4 * nf) {
@@ -204,7 +194,7 @@ size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
     if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);
 #ifdef __SSE2__
-    if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) return by_class(g, type, buf, g->ts->fit_rots <= 3 ? 3 : 4);
+    if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) return by_class(g, type, buf, square_width(g));
 #endif
     return by_key(g, type, buf, cap);
 }
