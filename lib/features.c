@@ -22,8 +22,6 @@ static inline void add4(uint8_t *dst, const uint8_t *src)
     memcpy(dst, &a, 4);
 }
 
-static int link_roots(carc_game *g, int w, int a, int b, int *gone) { return pieces_link(g->pieces, w, a, b, gone); }
-
 /* Sums the attributes of root pb into root pa, saturating at 255. */
 static inline void add_attrs(piece *pa, const piece *pb, int nattrs)
 {
@@ -47,7 +45,7 @@ static void sys_union(carc_game *g, int a, int b)
     a = sys_find(g, a);
     b = sys_find(g, b);
     if (a == b) return;
-    int gone, root = link_roots(g, SYS, a, b, &gone);
+    int gone, root = pieces_link(g->pieces, SYS, a, b, &gone);
     add4(g->pieces[root].socc, g->pieces[gone].socc);
 }
 
@@ -60,7 +58,7 @@ static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int
     piece *ps = g->pieces;
     int root = ps[a].parent[FEAT], gone = ps[b].parent[FEAT];
     if (root == gone) return root;
-    root = link_roots(g, FEAT, root, gone, &gone);
+    root = pieces_link(ps, FEAT, root, gone, &gone);
     piece *pa = &ps[root], *pb = &ps[gone];
     pa->open = (uint16_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
@@ -77,7 +75,7 @@ static inline unsigned nonzero_bytes(uint32_t w)
 }
 
 /* Joins new piece a, not joined to anything yet, to b's feature: as
- * link_roots would, the larger feature keeps its root (a's on a tie), and
+ * pieces_link would, the larger feature keeps its root (a's on a tie), and
  * a brings no figures. `close` is taken from the open sides of the root. */
 static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned link_kinds, int nattrs)
 {

@@ -140,11 +140,9 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
      * grid bytes: a bot copies its root position again and again over a
      * game played on from it, so only the rest is cleared and marked */
     int same = 0;
-    if (dst_valid) {
+    if (dst_valid) { /* clear the squares dst marks; the rest of its grids is already zero */
         int n = dst->ntiles < src->ntiles ? dst->ntiles : src->ntiles;
         while (same < n && dst->tiles[same].x == src->tiles[same].x && dst->tiles[same].y == src->tiles[same].y) same++;
-    }
-    if (dst_valid) { /* clear the squares dst marks; the rest of its grids is already zero */
         for (int i = same; i < dst->ntiles; i++) dst->grid[GRID_CELL(dst->tiles[i].x, dst->tiles[i].y)] = 0;
         for (int i = 0; i < dst->nfrontier; i++)
             dst->fgrid[GRID_CELL(FPOS_X(dst->fpos[i]), FPOS_Y(dst->fpos[i]))] = 0;
