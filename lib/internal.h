@@ -417,6 +417,15 @@ static inline int pieces_link(piece *ps, int w, int a, int b, int *gone)
     *gone = b;
     return a;
 }
+/* Marks piece r in a bit set of the game's pieces (MAX_PIECES / 64 words);
+ * returns whether it was not marked yet. */
+static inline int first_sight(uint64_t *seen, int r)
+{
+    uint64_t bit = (uint64_t)1 << (r & 63);
+    if (seen[r >> 6] & bit) return 0;
+    seen[r >> 6] |= bit;
+    return 1;
+}
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
 int feat_tiles_lowest(const carc_game *g, int root, int *lowest); /* also the feature's lowest piece */

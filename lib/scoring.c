@@ -213,9 +213,7 @@ void score_final(carc_game *g)
         if (f->piece < 0 || !(g->majority >> f->kind & 1)) continue;
         int r = feat_find(g, f->piece);
         if (!(v->kinds[g->pieces[r].kind].flags & CARC_KIND_FINAL)) continue;
-        uint64_t bit = 1ull << (r & 63);
-        if (!(seen[r >> 6] & bit)) {
-            seen[r >> 6] |= bit;
+        if (first_sight(seen, r)) {
             group_of[r] = (uint8_t)ngroups;
             for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[ngroups][p] = 0;
             root[ngroups++] = r;

@@ -123,9 +123,7 @@ int carc_feature_borders(const carc_game *g, int f, int kind, int *out, int cap)
         const tile_type *t = &types[pl->type];
         for (unsigned m = t->feat[pc->local].borders & t->kind_feats[kind]; m; m &= m - 1) {
             int r = ps[pl->first_piece + ctz32(m)].parent[FEAT];
-            uint64_t bit = 1ull << (r & 63);
-            if (seen[r >> 6] & bit) continue;
-            seen[r >> 6] |= bit;
+            if (!first_sight(seen, r)) continue;
             if (out && n < cap) out[n] = r;
             n++;
         }
