@@ -64,12 +64,6 @@ static int hs_setup(carc_game *g)
         int owner = carc_figure_owner(g, i);
         if (carc_figure_kind(g, i) == HS_FIG_SHEPHERD && !s->shepherd[owner]) s->shepherd[owner] = (uint8_t)(i + 1);
     }
-    /* every draw asks, so the answer per tile type is kept */
-    const carc_tileset *ts;
-    int types = 0;
-    if (carc_rule(g, HS_OPT_HILLS) && carc_game_tileset(g, &ts) == CARC_OK && carc_tileset_type_count(ts, &types) == CARC_OK)
-        for (int t = 0; t < types && t < 8 * (int)sizeof s->hidden_types; t++)
-            if (type_has(g, t, HS_KIND_HILL)) s->hidden_types[t / 8] |= (uint8_t)(1u << t % 8);
     return CARC_OK;
 }
 
@@ -153,8 +147,7 @@ static int tile_extends_flock(carc_game *g, int player)
 
 static void hs_on_draw(carc_game *g, int tile_type)
 {
-    unsigned t = (unsigned)tile_type; /* a valid type: 0 to 127 */
-    if (!(st(g)->hidden_types[t / 8] >> t % 8 & 1)) return;
+    if (!carc_rule(g, HS_OPT_HILLS) || !type_has(g, tile_type, HS_KIND_HILL)) return;
     carc_deck_discard(g, 0); /* the core lists it as removed, hidden */
 }
 

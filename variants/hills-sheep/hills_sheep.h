@@ -66,7 +66,6 @@ typedef struct hs_state {
     uint8_t action_open; /* the open action phase is this player's flock choice */
     uint8_t last_drawn;  /* the token drawn last, plus one (0: none yet) */
     uint8_t shepherd[CARC_MAX_PLAYERS]; /* each player's shepherd figure id plus one (0: no such player) */
-    uint8_t hidden_types[16]; /* bit t: a drawn tile of type t hides the next one (hills rule on, type shows a hill) */
 } hs_state;
 
 #endif
