@@ -260,6 +260,11 @@ Test(core_moves, enumeration_matches_reference_with_many_side_kinds)
     carc_tileset_free(ts);
 }
 
+/* A start tile that is one field, for the small sets below. */
+#define FIELD_START                                   \
+    "tile S count=1 start\n  edges FFF FFF FFF FFF\n" \
+    "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+
 /* A set with two side codes (so listing goes through the fit table) and a
  * tile whose sides are all alike but whose four turns are four different
  * tiles: next to a single neighbour it fits in every rotation, so a square
@@ -267,8 +272,7 @@ Test(core_moves, enumeration_matches_reference_with_many_side_kinds)
 Test(core_moves, four_rotations_of_one_square_through_the_fit_table)
 {
     static const char text[] = "tileset turns\n"
-                               "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
-                               "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+                               FIELD_START
                                "tile Q count=30\n  edges FFF FFF FFF FFF\n"
                                "  feature farm slots=0,1,2 id=n\n  feature farm slots=3,4,5,6,7,8 id=es\n"
                                "  feature farm slots=9,10,11 id=w\n"
@@ -301,8 +305,7 @@ Test(core_moves, four_rotations_of_one_square_through_the_fit_table)
 Test(core_moves, frontier_longer_than_three_words_listed_whole)
 {
     static const char text[] = "tileset line\n"
-                               "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
-                               "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+                               FIELD_START
                                "tile P count=110\n  edges FFF FFF FFF FFF\n"
                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n";
     carc_tileset *ts = base_set(text, sizeof text - 1);
