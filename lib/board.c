@@ -45,19 +45,19 @@ int board_neighbours(const carc_game *g, int x, int y)
     return n;
 }
 
-/* The frontier index of the empty square (x, y) next to a tile, added
- * with no requirement if new. A square next to a tile cannot share a cell
- * with another square in use (GRID_BITS), so the cell alone says whether it
- * is in the frontier. */
-static ALWAYS_INLINE int frontier_square(carc_game *g, int x, int y)
+/* The frontier index of the empty square at grid cell `cell`, position
+ * `pos`, next to a tile; a new square is added, and *fresh says so, its
+ * requirement left for the caller to set. A square next to a tile cannot
+ * share a cell with another square in use (GRID_BITS), so the cell alone
+ * says whether it is in the frontier. */
+static ALWAYS_INLINE int frontier_square(carc_game *g, unsigned cell, uint32_t pos, int *fresh)
 {
-    int f = (int)g->fgrid[GRID_CELL(x, y)] - 1;
+    int f = (int)g->fgrid[cell] - 1;
+    *fresh = f < 0;
     if (f < 0) {
         f = g->nfrontier++;
-        g->fpos[f] = FPOS(x, y);
-        g->fkey[f] = 0;
-        if (!g->ts->nside_codes) g->fmask[f] = g->fval[f] = 0;
-        g->fgrid[GRID_CELL(x, y)] = (uint8_t)(f + 1);
+        g->fpos[f] = pos;
+        g->fgrid[cell] = (uint8_t)(f + 1);
     }
     return f;
 }
@@ -101,15 +101,21 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
         }
     }
     const tile_type *t = &g->ts->types[type];
-    const uint32_t around = g->place_around = neighbours(g, x, y);
+    /* the four cells around, N E S W, read once for the grid and again
+     * for the frontier */
+    const unsigned row = cell & ~(unsigned)GRID_MASK, col = cell & GRID_MASK, all = GRID_SIZE * GRID_SIZE - 1;
+    const unsigned nc[4] = {((row - GRID_SIZE) & all) | col, row | ((col + 1) & GRID_MASK), ((row + GRID_SIZE) & all) | col,
+                            row | ((col - 1) & GRID_MASK)};
+    const uint32_t around = g->place_around = (uint32_t)g->grid[nc[0]] | (uint32_t)g->grid[nc[1]] << 8 |
+                                              (uint32_t)g->grid[nc[2]] << 16 | (uint32_t)g->grid[nc[3]] << 24;
     if (table) {
         /* the common case, kept apart so its loop holds only this */
         const uint16_t *add = t->key_add[rot];
         const uint32_t *classes = g->ts->key_classes;
         for (int k = 0; k < 4; k++) {
             if (around >> 8 * k & 0xFF) continue;
-            int f = frontier_square(g, x + DX[k], y + DY[k]);
-            unsigned key = (uint16_t)(g->fkey[f] + add[k]);
+            int fresh, f = frontier_square(g, nc[k], FPOS(x + DX[k], y + DY[k]), &fresh);
+            unsigned key = fresh ? add[k] : (uint16_t)(g->fkey[f] + add[k]);
             g->fkey[f] = (uint16_t)key;
             g->fcls[f] = classes[key];
         }
@@ -118,7 +124,11 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
     uint64_t code = t->code[rot];
     for (int k = 0; k < 4; k++) {
         if (around >> 8 * k & 0xFF) continue;
-        int f = frontier_square(g, x + DX[k], y + DY[k]);
+        int fresh, f = frontier_square(g, nc[k], FPOS(x + DX[k], y + DY[k]), &fresh);
+        if (fresh) {
+            g->fkey[f] = 0;
+            g->fmask[f] = g->fval[f] = 0;
+        }
         /* the square's side facing this tile must show this side's
          * letters in reverse slot order */
         int opp = (k + 2) & 3;

@@ -279,7 +279,7 @@ struct carc_game {
     uint8_t majority_uncounted, majority_others;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
-    uint32_t place_around; /* the last placed tile's neighbours (neighbours()): board_place reads them, the joins reuse them */
+    uint32_t place_around; /* the last placed tile's four neighbours, a grid byte each (side k in byte k): board_place reads them, the joins reuse them */
     uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
 
     /* hands (carc_set_hand): size 0 means one tile drawn per turn */
@@ -367,14 +367,6 @@ int tileset_builtin(const carc_variant *v, carc_tileset **out); /* parses v->til
 static inline int board_at(const carc_game *g, int x, int y)
 {
     return (int)g->grid[GRID_CELL(x, y)] - 1;
-}
-/* The four squares around (x, y), each as its grid byte (placed index + 1,
- * 0: empty), side k in byte k. */
-static inline uint32_t neighbours(const carc_game *g, int x, int y)
-{
-    unsigned row = ((unsigned)y & GRID_MASK) << GRID_BITS, col = (unsigned)x & GRID_MASK, all = GRID_SIZE * GRID_SIZE - 1;
-    return (uint32_t)g->grid[((row - GRID_SIZE) & all) | col] | (uint32_t)g->grid[row | ((col + 1) & GRID_MASK)] << 8 |
-           (uint32_t)g->grid[((row + GRID_SIZE) & all) | col] << 16 | (uint32_t)g->grid[row | ((col - 1) & GRID_MASK)] << 24;
 }
 int board_frontier_index(const carc_game *g, int x, int y);
 /* Places a tile on (x, y), frontier square fi of the game (-1: none, only
