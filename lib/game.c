@@ -151,7 +151,10 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         memset(dst->fgrid, 0, sizeof dst->fgrid);
     }
     /* the fixed part, then only the used prefix of the long arrays */
-    memcpy(dst, src, offsetof(carc_game, pieces));
+    memcpy(dst, src, offsetof(carc_game, tiles));
+    memcpy(dst->tiles, src->tiles, (size_t)src->ntiles * sizeof src->tiles[0]);
+    memcpy(dst->fpos, src->fpos, (size_t)src->nfrontier * sizeof src->fpos[0]);
+    memcpy(dst->fkey, src->fkey, (size_t)src->nfrontier * sizeof src->fkey[0]);
     memcpy(dst->pieces, src->pieces, (size_t)src->npieces * sizeof src->pieces[0]);
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);

@@ -307,11 +307,7 @@ struct carc_game {
     bag bags[CARC_MAX_BAGS];
 
     int nfrontier;
-    uint32_t fpos[MAX_FRONTIER]; /* FPOS(x, y) */
-    uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
-
     int ntiles;
-    placed tiles[MAX_TILES];
     /* tiles with an area feature (monastery) not yet surrounded, so the end
      * of a turn checks only those near the new tile; -1 count: too many,
      * scan the 3x3 block instead */
@@ -328,6 +324,9 @@ struct carc_game {
     carc_variant vt;    /* the variant's vtable, members it lacks zeroed */
 
     /* --- copied up to the counts above --- */
+    placed tiles[MAX_TILES];
+    uint32_t fpos[MAX_FRONTIER]; /* FPOS(x, y) */
+    uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
     piece pieces[MAX_PIECES];
     event_rec events[MAX_EVENTS];
     uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
