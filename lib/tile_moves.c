@@ -121,7 +121,7 @@ static size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
 }
 #endif
 
-static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
+NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
     const uint8_t *fit = g->ts->fit[type];
     const uint16_t *key = g->fkey;
@@ -175,7 +175,7 @@ static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
     return n;
 }
 
-static size_t by_edges(const carc_game *g, int type, carc_move *buf, size_t cap)
+NOINLINE static size_t by_edges(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
     const tile_type *t = &g->ts->types[type];
     size_t n = 0;
