@@ -223,7 +223,7 @@ int feat_tiles(const carc_game *g, int root) { return feat_tiles_lowest(g, root,
 int feat_complete(const carc_game *g, int root)
 {
     const piece *p = &g->pieces[root];
-    if (g->v->kinds[p->kind].flags & CARC_KIND_AREA) {
+    if (g->vt.kinds[p->kind].flags & CARC_KIND_AREA) {
         const placed *pl = &g->tiles[p->tile];
         return board_neighbours(g, pl->x, pl->y) == 8;
     }
@@ -234,7 +234,7 @@ int feat_complete(const carc_game *g, int root)
 ALWAYS_INLINE void feat_occ_add(carc_game *g, int fig, int delta)
 {
     const figure *f = &g->figs[fig];
-    const carc_figure_desc *d = &g->v->figures[f->kind];
+    const carc_figure_desc *d = &g->vt.figures[f->kind];
     if (d->flags & CARC_FIG_FREE) return; /* blocks nothing, so not counted */
     if (d->flags & CARC_FIG_SYSTEM)
         g->pieces[sys_find(g, f->piece)].socc[d->block_class & 3] += (uint8_t)delta;

@@ -30,7 +30,7 @@ static int resolve_variant(const carc_game_options *o, const carc_variant **out)
 
 static int setup_pieces_and_figures(carc_game *g)
 {
-    const carc_variant *v = g->v;
+    const carc_variant *v = &g->vt;
     const carc_tileset *ts = g->ts;
     for (int i = 0; i < ts->ntypes; i++) {
         const tile_type *t = &ts->types[i];
@@ -84,7 +84,6 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
         g->ts = &blk->own_ts;
     }
     variant_normalise(v, &g->vt);
-    g->v = &g->vt;
     scoring_setup(g);
     g->orig = v;
     g->nplayers = opts->players;
@@ -160,7 +159,6 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
     memcpy(dst->fcls, src->fcls, (size_t)src->nfrontier * sizeof src->fcls[0]);
-    dst->v = &dst->vt; /* the copied pointer named the source's vtable */
     if (!src->ts->nside_codes) {
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);

@@ -249,7 +249,6 @@ enum turn_stage { STAGE_PLAY = 0, STAGE_SCORING };
 
 struct carc_game {
     /* --- copied whole by carc_game_copy --- */
-    const carc_variant *v;      /* always &vt: hooks are read from the normalised copy */
     const carc_variant *orig;   /* the caller's variant, for identity and carc_game_variant */
     const carc_tileset *ts;
     int nplayers;
@@ -321,7 +320,7 @@ struct carc_game {
     int npieces;
 
     _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
-    carc_variant vt;    /* the variant's vtable, members it lacks zeroed */
+    carc_variant vt;    /* the variant's vtable, normalised (members an older struct lacks zeroed): every hook is read from here */
 
     /* --- copied up to the counts above --- */
     placed tiles[MAX_TILES];

@@ -8,15 +8,15 @@
 
 static const carc_action_desc *action_by_code(const carc_game *g, unsigned code)
 {
-    for (int i = 0; i < g->v->action_count; i++)
-        if (g->v->actions[i].code == code) return &g->v->actions[i];
+    for (int i = 0; i < g->vt.action_count; i++)
+        if (g->vt.actions[i].code == code) return &g->vt.actions[i];
     return NULL;
 }
 
 static const carc_action_desc *action_by_name(const carc_game *g, const char *name)
 {
-    for (int i = 0; i < g->v->action_count; i++)
-        if (strcmp(g->v->actions[i].name, name) == 0) return &g->v->actions[i];
+    for (int i = 0; i < g->vt.action_count; i++)
+        if (strcmp(g->vt.actions[i].name, name) == 0) return &g->vt.actions[i];
     return NULL;
 }
 
@@ -36,8 +36,8 @@ int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap)
         return snprintf(out, cap, "tile %s %d %d %d", ts->types[m->tile].name, m->x, m->y, m->rotation);
     case CARC_MOVE_FIGURE: {
         int type = type_at(g, m->x, m->y);
-        if (type < 0 || m->feature >= ts->types[type].nfeat || m->figure >= g->v->figure_count) return -1;
-        return snprintf(out, cap, "figure %s %s", g->v->figures[m->figure].name, ts->types[type].feat[m->feature].id);
+        if (type < 0 || m->feature >= ts->types[type].nfeat || m->figure >= g->vt.figure_count) return -1;
+        return snprintf(out, cap, "figure %s %s", g->vt.figures[m->figure].name, ts->types[type].feat[m->feature].id);
     }
     case CARC_MOVE_PASS:
         return snprintf(out, cap, "pass");
@@ -121,8 +121,8 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
             b = g->tiles[g->turn_tile].y;
         }
         int k = -1, type = type_at(g, (int)a, (int)b);
-        for (int i = 0; i < g->v->figure_count; i++)
-            if (strcmp(g->v->figures[i].name, w[1]) == 0) k = i;
+        for (int i = 0; i < g->vt.figure_count; i++)
+            if (strcmp(g->vt.figures[i].name, w[1]) == 0) k = i;
         int fe = type < 0 ? -1 : feature_of_type(g, type, w[2]);
         if (k < 0 || fe < 0) return CARC_E_NOT_FOUND;
         *m = (carc_move){.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .feature = (uint8_t)fe, .x = (int16_t)a,

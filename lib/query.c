@@ -48,7 +48,7 @@ int carc_game_feature(carc_game *g, int tile_index, int feature, carc_feature_in
     const placed *pl = &g->tiles[tile_index];
     if (feature < 0 || feature >= g->ts->types[pl->type].nfeat) return CARC_E_RANGE;
     int root = feat_find(g, pl->first_piece + feature);
-    info->kind = g->v->kinds[g->pieces[root].kind].name;
+    info->kind = g->vt.kinds[g->pieces[root].kind].name;
     info->id = root;
     info->tiles = feat_tiles(g, root);
     info->open_edges = g->pieces[root].open;
@@ -84,7 +84,7 @@ int carc_game_figure(const carc_game *g, int id, carc_figure_info *out)
 int carc_game_supply(const carc_game *g, int player, int kind, int *n)
 {
     if (!g || !n) return CARC_E_NULL;
-    if (player < 0 || player >= g->nplayers || kind < 0 || kind >= g->v->figure_count) return CARC_E_RANGE;
+    if (player < 0 || player >= g->nplayers || kind < 0 || kind >= g->vt.figure_count) return CARC_E_RANGE;
     *n = g->supply[player][kind];
     return CARC_OK;
 }
@@ -103,8 +103,8 @@ int carc_game_figure_points(carc_game *g, int id, int *points)
 int carc_game_view(carc_game *g, int view, int owner, int k, int *value)
 {
     if (!g || !value) return CARC_E_NULL;
-    if (view < 0 || view >= g->v->view_count) return CARC_E_RANGE;
-    const carc_view_desc *d = &g->v->views[view];
+    if (view < 0 || view >= g->vt.view_count) return CARC_E_RANGE;
+    const carc_view_desc *d = &g->vt.views[view];
     if (k < 0 || k >= d->length) return CARC_E_RANGE;
     int ok;
     switch (d->shape) {
@@ -118,14 +118,14 @@ int carc_game_view(carc_game *g, int view, int owner, int k, int *value)
     }
     }
     if (!ok) return CARC_E_RANGE;
-    *value = g->v->view_value(g, view, owner, k);
+    *value = g->vt.view_value(g, view, owner, k);
     return CARC_OK;
 }
 
 int carc_game_tokens(const carc_game *g, int b, int player, int token, int *n)
 {
     if (!g || !n) return CARC_E_NULL;
-    if (b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count ||
+    if (b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count ||
         player < -1 || player >= g->nplayers)
         return CARC_E_RANGE;
     *n = player < 0 ? g->bags[b].count[token] : g->bags[b].held[player][token];

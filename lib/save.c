@@ -45,11 +45,11 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
     if (!g || !len) return CARC_E_NULL;
     out_buf o = {buf, cap, 0};
     put(&o, SAVE_MAGIC "\n");
-    put(&o, "variant %s\n", g->v->name);
+    put(&o, "variant %s\n", g->vt.name);
     put(&o, "players %d\n", g->nplayers);
     put(&o, "seed %" PRIu64 "\n", g->seed);
     put(&o, "tileset %016" PRIx64 "\n", g->ts->fingerprint);
-    for (int i = 0; i < g->v->option_count; i++) put(&o, "rule %s %d\n", g->v->options[i].name, g->rules[i]);
+    for (int i = 0; i < g->vt.option_count; i++) put(&o, "rule %s %d\n", g->vt.options[i].name, g->rules[i]);
     for (int i = 0; i < g->nhist; i++) {
         const hist_rec *h = &g->hist[i];
         if (h->kind == H_DRAW) {
@@ -67,8 +67,8 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
         } else if (h->kind == H_RESEED) {
             put(&o, "reseed %" PRIu64 "\n", hist_seed(h));
         } else if (h->kind == H_TOKEN) {
-            put(&o, "token %s %s%s\n", g->v->bags[h->which].name,
-                g->v->bags[h->which].token_names[h->value], h->forced ? " forced" : "");
+            put(&o, "token %s %s%s\n", g->vt.bags[h->which].name,
+                g->vt.bags[h->which].token_names[h->value], h->forced ? " forced" : "");
         } else {
             put_move(&o, g, &h->move);
         }
@@ -77,9 +77,9 @@ int carc_game_save(const carc_game *g, char *buf, size_t cap, size_t *len)
     for (int d = 0; d < g->ts->ndecks; d++)
         for (int i = g->decks[d].forced_head; i < g->decks[d].nforced; i++)
             put(&o, "next-tile %s\n", g->ts->types[g->decks[d].forced[i]].name);
-    for (int b = 0; b < g->v->bag_count; b++)
+    for (int b = 0; b < g->vt.bag_count; b++)
         for (int i = g->bags[b].forced_head; i < g->bags[b].nforced; i++)
-            put(&o, "next-token %s %s\n", g->v->bags[b].name, g->v->bags[b].token_names[g->bags[b].forced[i]]);
+            put(&o, "next-token %s %s\n", g->vt.bags[b].name, g->vt.bags[b].token_names[g->bags[b].forced[i]]);
     put(&o, "end\n");
     *len = o.len;
     if (buf && cap > o.len) {
@@ -166,10 +166,10 @@ static int find_type(const carc_game *g, const char *name)
 
 static int find_token(const carc_game *g, const char *bag_name, const char *tok, int *b, int *t)
 {
-    for (int i = 0; i < g->v->bag_count; i++)
-        if (strcmp(g->v->bags[i].name, bag_name) == 0)
-            for (unsigned k = 0; k < g->v->bags[i].token_count; k++)
-                if (strcmp(g->v->bags[i].token_names[k], tok) == 0) {
+    for (int i = 0; i < g->vt.bag_count; i++)
+        if (strcmp(g->vt.bags[i].name, bag_name) == 0)
+            for (unsigned k = 0; k < g->vt.bags[i].token_count; k++)
+                if (strcmp(g->vt.bags[i].token_names[k], tok) == 0) {
                     *b = i;
                     *t = (int)k;
                     return 0;

@@ -92,7 +92,7 @@ void carc_award(carc_game *g, int player, int points, int category, int reason, 
 int feature_points(carc_game *g, int root, int final, int *cat)
 {
     *cat = 0;
-    if (g->v->feature_points) return g->v->feature_points(g, root, final, cat);
+    if (g->vt.feature_points) return g->vt.feature_points(g, root, final, cat);
     return feat_tiles(g, root);
 }
 
@@ -103,7 +103,7 @@ int feature_points(carc_game *g, int root, int final, int *cat)
  * figures. */
 void scoring_setup(carc_game *g)
 {
-    const carc_variant *v = g->v;
+    const carc_variant *v = &g->vt;
     unsigned kinds = 0;
     int out = 0, in = 0;
     for (int k = 0; k < v->figure_count; k++) {
@@ -157,7 +157,7 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
         if (counts[p] > best) best = counts[p], winners = 0;
         if (counts[p] == best) winners |= 1u << p;
     }
-    if ((winners & (winners - 1)) && g->v->break_tie) g->v->break_tie(g, feature, &winners);
+    if ((winners & (winners - 1)) && g->vt.break_tie) g->vt.break_tie(g, feature, &winners);
     int cat;
     int pts = feature_points(g, feature, final, &cat);
     /* bits a tie-breaker set past the players name nobody */
@@ -167,7 +167,7 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
         for (int k = 0; k < non; k++) {
             /* looked at again: a variant's hook may have moved it meanwhile */
             const figure *f = &g->figs[on[k]];
-            if (f->piece >= 0 && !(g->v->figures[f->kind].flags & CARC_FIG_STAYS) && feat_find(g, f->piece) == feature)
+            if (f->piece >= 0 && !(g->vt.figures[f->kind].flags & CARC_FIG_STAYS) && feat_find(g, f->piece) == feature)
                 carc_figure_return(g, on[k]);
         }
     return winners;
@@ -207,7 +207,7 @@ void score_final(carc_game *g)
     uint64_t seen[MAX_PIECES / 64] = {0};
     uint8_t group_of[MAX_PIECES]; /* read only where `seen` says it was written */
     int root[MAX_FIGURES], counts[MAX_FIGURES][CARC_MAX_PLAYERS], ngroups = 0;
-    const carc_variant *v = g->v;
+    const carc_variant *v = &g->vt;
     for (int i = 0; i < g->nfigures; i++) {
         const figure *f = &g->figs[i];
         if (f->piece < 0 || !(g->majority >> f->kind & 1)) continue;

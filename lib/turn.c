@@ -85,8 +85,8 @@ static void end_game(carc_game *g)
     /* nothing is drawn any more: fixed draws still queued mean nothing */
     for (int d = 0; d < MAX_DECKS; d++) g->decks[d].nforced = g->decks[d].forced_head = 0;
     for (int b = 0; b < CARC_MAX_BAGS; b++) g->bags[b].nforced = g->bags[b].forced_head = 0;
-    if (g->v->final_scoring)
-        g->v->final_scoring(g);
+    if (g->vt.final_scoring)
+        g->vt.final_scoring(g);
     else
         score_final(g);
 }
@@ -100,7 +100,7 @@ int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *brea
     if (r) return r;
     /* the scratch game ends here and is scored as at the real end */
     if (!s->over) end_game(s);
-    int cats = g->v->category_count;
+    int cats = g->vt.category_count;
     for (int p = 0; p < ntotals; p++) totals[p] = p < g->nplayers ? s->score[p] : 0;
     for (int i = 0; i < nbreakdown; i++) {
         int p = i / cats, c = i % cats;
@@ -114,7 +114,7 @@ int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *brea
 static int deal(carc_game *g)
 {
     int t = deck_draw(g, 0);
-    if (t >= 0 && g->v->on_draw) g->v->on_draw(g, t);
+    if (t >= 0 && g->vt.on_draw) g->vt.on_draw(g, t);
     return t;
 }
 
@@ -190,7 +190,7 @@ static ALWAYS_INLINE void resolve_draw(carc_game *g, carc_move *buf, size_t cap,
         }
         int named;
         int t = draw_from(g, d, &named);
-        if (g->v->on_draw) g->v->on_draw(g, t);
+        if (g->vt.on_draw) g->vt.on_draw(g, t);
         size_t fits = listed ? tile_moves(g, t, buf, cap) : (size_t)board_any_fit(g, t);
         if (fits) {
             g->hand = t;
@@ -225,9 +225,9 @@ static inline int figure_blocked(const carc_game *g, unsigned flags, unsigned bl
  * own rule. */
 static inline int figure_room(carc_game *g, int k, int p)
 {
-    const carc_figure_desc *d = &g->v->figures[k];
+    const carc_figure_desc *d = &g->vt.figures[k];
     if (figure_blocked(g, d->flags, d->block_class, p)) return 0;
-    return !g->v->figure_allowed || g->v->figure_allowed(g, k, p);
+    return !g->vt.figure_allowed || g->vt.figure_allowed(g, k, p);
 }
 
 /* Whether figure kind k of the current player may go on feature `local`
@@ -242,8 +242,8 @@ static int figure_legal(carc_game *g, int k, int local)
 
 static int extra_moves(carc_game *g, carc_move *buf)
 {
-    if (!g->v->extra_moves) return 0;
-    int n = g->v->extra_moves(g, buf, MAX_EXTRA_MOVES);
+    if (!g->vt.extra_moves) return 0;
+    int n = g->vt.extra_moves(g, buf, MAX_EXTRA_MOVES);
     return n < 0 ? 0 : n > MAX_EXTRA_MOVES ? MAX_EXTRA_MOVES : n;
 }
 
@@ -302,11 +302,11 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
             const placed *pl = &g->tiles[g->turn_tile];
             const tile_type *t = &g->ts->types[pl->type];
             /* figure_room, with what depends on the kind alone read once a kind */
-            const carc_figure_desc *fd = g->v->figures;
+            const carc_figure_desc *fd = g->vt.figures;
             const uint8_t *supply = g->supply[g->player];
-            int (*allowed)(carc_game *, int, int) = g->v->figure_allowed;
+            int (*allowed)(carc_game *, int, int) = g->vt.figure_allowed;
             int first = pl->first_piece;
-            for (int k = 0, nk = g->v->figure_count; k < nk; k++) {
+            for (int k = 0, nk = g->vt.figure_count; k < nk; k++) {
                 if (!supply[k]) continue;
                 carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .x = pl->x, .y = pl->y};
                 unsigned flags = fd[k].flags, bc = fd[k].block_class;
@@ -320,7 +320,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
             carc_move pass = {.kind = CARC_MOVE_PASS};
             EMIT(pass);
         }
-        if (g->v->extra_moves) n = emit_extra(g, buf, cap, n);
+        if (g->vt.extra_moves) n = emit_extra(g, buf, cap, n);
     }
     *count = n;
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
@@ -330,7 +330,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
  * the area features (monasteries) it surrounded. */
 static void collect_completed(carc_game *g)
 {
-    const carc_variant *v = g->v;
+    const carc_variant *v = &g->vt;
     const placed *pl = &g->tiles[g->turn_tile];
     int nd = 0;
     /* a feature with a side of this tile still open is not complete */
@@ -392,7 +392,7 @@ static int stopped_for_action(carc_game *g)
  * after it), then `end_of_turn` and the next turn. */
 static void finish_turn(carc_game *g)
 {
-    const carc_variant *v = g->v;
+    const carc_variant *v = &g->vt;
     if (g->stage == STAGE_PLAY) {
         collect_completed(g);
         g->stage = STAGE_SCORING;
@@ -434,7 +434,7 @@ static void finish_turn(carc_game *g)
 
 static void after_figure_step(carc_game *g, const carc_move *m)
 {
-    if (g->v->after_figure) g->v->after_figure(g, m);
+    if (g->vt.after_figure) g->vt.after_figure(g, m);
     if (g->action_pending)
         g->phase = CARC_PHASE_ACTION;
     else
@@ -488,7 +488,7 @@ static int play(carc_game *g, const carc_move *m)
         feat_add_tile(g, ti);
         g->turn_tile = ti;
         g->phase = CARC_PHASE_FIGURE;
-        if (g->v->on_tile_placed) g->v->on_tile_placed(g, ti);
+        if (g->vt.on_tile_placed) g->vt.on_tile_placed(g, ti);
         if (g->action_pending) {
             g->phase = CARC_PHASE_ACTION;
             g->action_first = 1;
@@ -498,7 +498,7 @@ static int play(carc_game *g, const carc_move *m)
     case CARC_MOVE_FIGURE: {
         if (g->phase != CARC_PHASE_FIGURE) return CARC_E_PHASE;
         const placed *pl = &g->tiles[g->turn_tile];
-        if (m->x != pl->x || m->y != pl->y || m->figure >= g->v->figure_count) return CARC_E_ILLEGAL_MOVE;
+        if (m->x != pl->x || m->y != pl->y || m->figure >= g->vt.figure_count) return CARC_E_ILLEGAL_MOVE;
         if (!figure_legal(g, m->figure, m->feature)) return CARC_E_ILLEGAL_MOVE;
         figure_put(g, g->player, m->figure, pl->first_piece + m->feature);
         after_figure_step(g, m);
@@ -562,9 +562,9 @@ int game_apply(carc_game *g, const carc_move *m)
 static int variant_move(carc_game *g, const carc_move *m)
 {
     if (g->phase != CARC_PHASE_FIGURE && g->phase != CARC_PHASE_ACTION) return CARC_E_PHASE;
-    if (!g->v->apply_move || (!g->listed && !listed_extra(g, m))) return CARC_E_ILLEGAL_MOVE;
+    if (!g->vt.apply_move || (!g->listed && !listed_extra(g, m))) return CARC_E_ILLEGAL_MOVE;
     int phase = g->phase;
-    int r = g->v->apply_move(g, m);
+    int r = g->vt.apply_move(g, m);
     if (r) return r;
     if (phase == CARC_PHASE_FIGURE) {
         after_figure_step(g, m);
@@ -749,7 +749,7 @@ int replace_drawn(carc_game *g, int tile, int hide)
     g->hand = tile;
     /* the named tile is drawn like any other (a hill hides its tile), and the
      * replacement is recorded after the draws it set off, as a move is */
-    if (g->v->on_draw) g->v->on_draw(g, tile);
+    if (g->vt.on_draw) g->vt.on_draw(g, tile);
     hist_push(g, &h);
     if (!board_any_fit(g, tile)) {
         g->hand_valid = 0;
@@ -789,11 +789,11 @@ int carc_game_set_next_token(carc_game *g, const char *name, int token)
 {
     if (!g || !name) return CARC_E_NULL;
     int b = -1;
-    for (int i = 0; i < g->v->bag_count; i++)
-        if (strcmp(g->v->bags[i].name, name) == 0) b = i;
+    for (int i = 0; i < g->vt.bag_count; i++)
+        if (strcmp(g->vt.bags[i].name, name) == 0) b = i;
     if (b < 0) return CARC_E_NOT_FOUND;
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
-    if (token < 0 || (unsigned)token >= g->v->bags[b].token_count) return CARC_E_RANGE;
+    if (token < 0 || (unsigned)token >= g->vt.bags[b].token_count) return CARC_E_RANGE;
     bag *bg = &g->bags[b];
     int queued = 0;
     for (int i = bg->forced_head; i < bg->nforced; i++) queued += bg->forced[i] == token;

@@ -10,7 +10,7 @@ void *carc_variant_state(carc_game *g) { return g ? g->vstate : NULL; }
 
 int carc_rule(const carc_game *g, int index)
 {
-    if (!g || index < 0 || index >= g->v->option_count) return 0;
+    if (!g || index < 0 || index >= g->vt.option_count) return 0;
     return g->rules[index];
 }
 
@@ -161,7 +161,7 @@ void carc_figure_return(carc_game *g, int f)
 
 int carc_figure_place(carc_game *g, int player, int kind, int p)
 {
-    if (!VALID_PIECE(g, p) || player < 0 || player >= g->nplayers || kind < 0 || kind >= g->v->figure_count)
+    if (!VALID_PIECE(g, p) || player < 0 || player >= g->nplayers || kind < 0 || kind >= g->vt.figure_count)
         return -1;
     return figure_put(g, player, kind, p);
 }
@@ -247,9 +247,9 @@ int carc_deck_discard(carc_game *g, int d)
 
 int carc_bag_draw(carc_game *g, int b)
 {
-    if (!g || b < 0 || b >= g->v->bag_count) return -1;
+    if (!g || b < 0 || b >= g->vt.bag_count) return -1;
     bag *bg = &g->bags[b];
-    unsigned kinds = g->v->bags[b].token_count, total = 0;
+    unsigned kinds = g->vt.bags[b].token_count, total = 0;
     for (unsigned k = 0; k < kinds; k++) total += bg->count[k];
     if (total == 0) return -1;
     int token = -1, forced = 0;
@@ -277,7 +277,7 @@ int carc_bag_draw(carc_game *g, int b)
 
 void carc_bag_return(carc_game *g, int b, int token, int n)
 {
-    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count || n <= 0)
+    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count || n <= 0)
         return;
     int c = g->bags[b].count[token] + n;
     g->bags[b].count[token] = (uint8_t)(c > UINT8_MAX ? UINT8_MAX : c);
@@ -285,13 +285,13 @@ void carc_bag_return(carc_game *g, int b, int token, int n)
 
 int carc_bag_count(const carc_game *g, int b, int token)
 {
-    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count) return 0;
+    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count) return 0;
     return g->bags[b].count[token];
 }
 
 int carc_bag_give(carc_game *g, int b, int token, int player)
 {
-    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count ||
+    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count ||
         player < 0 || player >= g->nplayers)
         return 0;
     bag *bg = &g->bags[b];
@@ -313,7 +313,7 @@ int carc_bag_give(carc_game *g, int b, int token, int player)
 
 int carc_player_tokens(const carc_game *g, int player, int b, int token)
 {
-    if (!g || b < 0 || b >= g->v->bag_count || token < 0 || (unsigned)token >= g->v->bags[b].token_count ||
+    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count ||
         player < 0 || player >= g->nplayers)
         return 0;
     return g->bags[b].held[player][token];
