@@ -202,8 +202,15 @@ typedef struct event_rec {
     int16_t points;
     int16_t piece;     /* the feature's piece on this turn's tile, else its oldest; -1 if none */
     uint8_t tiles;     /* tiles the feature covered (saturating) */
-    uint8_t complete;
+    uint8_t complete;  /* bit 0: the feature was complete; EVENT_AT_END: see below */
 } event_rec;
+
+/* An event of final scoring about a feature of more than two pieces: its
+ * piece is the feature's root, and its tiles and oldest piece are counted
+ * when a reader asks (event_where, query.c). Nothing changes a game after
+ * its final scoring, so the count is the same, and most games end without
+ * anyone reading their log. */
+#define EVENT_AT_END 2
 
 enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4, H_REPLACE = 5, H_REHIDE = 6 };
 

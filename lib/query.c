@@ -178,6 +178,20 @@ int carc_game_event_count(const carc_game *g, int *n)
     return CARC_OK;
 }
 
+/* The piece an event names and the tiles it covered, counted now for an
+ * event of final scoring that left them for its reader (EVENT_AT_END). */
+static int event_where(const carc_game *g, const event_rec *e, int *tiles)
+{
+    int named = e->piece;
+    if (e->complete & EVENT_AT_END) {
+        int n = feat_tiles_lowest(g, e->piece, &named);
+        if (tiles) *tiles = n > 255 ? 255 : n;
+    } else if (tiles) {
+        *tiles = e->tiles;
+    }
+    return named;
+}
+
 int carc_game_event(const carc_game *g, int i, carc_event *out)
 {
     if (!g || !out) return CARC_E_NULL;
@@ -188,8 +202,9 @@ int carc_game_event(const carc_game *g, int i, carc_event *out)
     out->points = e->points;
     out->category = e->category;
     out->reason = e->reason;
-    out->tile_index = e->piece >= 0 ? g->pieces[e->piece].tile : -1;
-    out->feature = e->piece >= 0 ? g->pieces[e->piece].local : -1;
+    int named = event_where(g, e, NULL);
+    out->tile_index = named >= 0 ? g->pieces[named].tile : -1;
+    out->feature = named >= 0 ? g->pieces[named].local : -1;
     return CARC_OK;
 }
 
@@ -212,12 +227,12 @@ int carc_game_log(const carc_game *g, int i, carc_event_info *out)
     out->points = e->points;
     out->category = e->category;
     out->reason = e->reason;
-    out->tiles = e->tiles;
-    out->complete = e->complete;
+    int named = event_where(g, e, &out->tiles);
+    out->complete = e->complete & 1;
     out->tile_index = out->feature = out->x = out->y = -1;
     out->feature_id = "";
-    if (e->piece >= 0) {
-        const piece *p = &g->pieces[e->piece];
+    if (named >= 0) {
+        const piece *p = &g->pieces[named];
         const placed *pl = &g->tiles[p->tile];
         out->tile_index = p->tile;
         out->x = pl->x;

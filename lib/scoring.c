@@ -38,6 +38,12 @@ static void event_feature(const carc_game *g, event_rec *e, int root)
         tiles = 1 + (ps[root].tile != ps[other].tile);
         if (ps[root].tile != turn_tile && (ps[other].tile == turn_tile || other < root)) named = other;
     } else if (ps[root].size[FEAT] > 2) {
+        if (g->over) {
+            e->piece = (int16_t)root;
+            e->tiles = 0;
+            e->complete = EVENT_AT_END;
+            return;
+        }
         if (turn_tile < 0) {
             tiles = feat_tiles_lowest(g, root, &named);
         } else {
@@ -62,8 +68,9 @@ void log_event(carc_game *g, int kind, int player, int points, int category, int
     e->points = (int16_t)(points > INT16_MAX ? INT16_MAX : points < INT16_MIN ? INT16_MIN : points);
     if (feature >= 0 && feature < g->npieces) {
         int root = feat_find(g, feature);
+        e->complete = 0;
         event_feature(g, e, root);
-        e->complete = (uint8_t)feat_complete(g, root);
+        e->complete = (uint8_t)(e->complete | feat_complete(g, root));
     } else {
         e->piece = -1;
         e->tiles = 0;

@@ -646,6 +646,45 @@ Test(base_scoring, final_scoring_of_every_incomplete_feature)
     t_free(&t);
 }
 
+/* A road of four tiles left open scores 4 at the end, and its log entry
+ * (whose tile count and named piece final scoring leaves for the reader)
+ * names the road's oldest tile, the start tile, and counts all four: on
+ * the game and on a copy of it. */
+Test(base_scoring, final_award_on_a_long_feature_names_its_oldest_tile)
+{
+    tgame t = deck_game(2, "U:3");
+    carc_game *g = t.g;
+    cr_assert_eq(t_turn(g, "U", 1, 0, 1, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "U", 2, 0, 1, NULL, NULL), OK);
+    cr_assert_eq(t_turn(g, "U", -1, 0, 1, "follower", "r1"), OK);
+    cr_assert(is_over(g));
+    cr_assert_eq(t_cat(g, 0, "road"), 4);
+    carc_game *copy = NULL;
+    cr_assert_eq(carc_game_clone(g, &copy), OK);
+    carc_game *games[2] = {g, copy};
+    for (int k = 0; k < 2; k++) {
+        int n = -1;
+        cr_assert_eq(carc_game_log_count(games[k], &n), OK);
+        cr_assert_eq(n, 1);
+        carc_event_info e = {.struct_size = sizeof e};
+        cr_assert_eq(carc_game_log(games[k], 0, &e), OK);
+        cr_expect_eq(e.reason, CARC_REASON_FINAL);
+        cr_expect_eq(e.player, 0);
+        cr_expect_eq(e.points, 4);
+        cr_expect_eq(e.tiles, 4);
+        cr_expect_eq(e.complete, 0);
+        cr_expect_eq(e.tile_index, 0, "the road's oldest tile");
+        cr_expect_eq(e.x, 0);
+        cr_expect_eq(e.y, 0);
+        carc_event a;
+        cr_assert_eq(carc_game_event(games[k], 0, &a), OK);
+        cr_expect_eq(a.tile_index, 0);
+        cr_expect_eq(a.feature, e.feature);
+    }
+    carc_game_free(copy);
+    t_free(&t);
+}
+
 Test(base_scoring, score_breakdown_sums_to_total)
 {
     tgame t = deck_game(2, "M:1 U:1 B:1");
