@@ -299,22 +299,29 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
         }
     } else {
         if (g->phase == CARC_PHASE_FIGURE) {
-            const placed *pl = &g->tiles[g->turn_tile];
-            const tile_type *t = &g->ts->types[pl->type];
-            /* figure_room, with what depends on the kind alone read once a kind */
-            const carc_figure_desc *fd = g->vt.figures;
+            /* the first kind the player has in supply: once a player's
+             * followers are all out, most turns of a game, the figure step
+             * is a pass and needs none of what the kinds read below */
             const uint8_t *supply = g->supply[g->player];
-            int (*allowed)(carc_game *, int, int) = g->vt.figure_allowed;
-            int first = pl->first_piece;
-            for (int k = 0, nk = g->vt.figure_count; k < nk; k++) {
-                if (!supply[k]) continue;
-                carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .x = pl->x, .y = pl->y};
-                unsigned flags = fd[k].flags, bc = fd[k].block_class;
-                for (unsigned fs = t->fig_feats[k]; fs; fs &= fs - 1) {
-                    int f = ctz32(fs);
-                    if (figure_blocked(g, flags, bc, first + f) || (allowed && !allowed(g, k, first + f))) continue;
-                    m.feature = (uint8_t)f;
-                    EMIT(m);
+            int k = 0, nk = g->vt.figure_count;
+            while (k < nk && !supply[k]) k++;
+            if (k < nk) {
+                const placed *pl = &g->tiles[g->turn_tile];
+                const tile_type *t = &g->ts->types[pl->type];
+                /* figure_room, with what depends on the kind alone read once a kind */
+                const carc_figure_desc *fd = g->vt.figures;
+                int (*allowed)(carc_game *, int, int) = g->vt.figure_allowed;
+                int first = pl->first_piece;
+                for (; k < nk; k++) {
+                    if (!supply[k]) continue;
+                    carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .x = pl->x, .y = pl->y};
+                    unsigned flags = fd[k].flags, bc = fd[k].block_class;
+                    for (unsigned fs = t->fig_feats[k]; fs; fs &= fs - 1) {
+                        int f = ctz32(fs);
+                        if (figure_blocked(g, flags, bc, first + f) || (allowed && !allowed(g, k, first + f))) continue;
+                        m.feature = (uint8_t)f;
+                        EMIT(m);
+                    }
                 }
             }
             carc_move pass = {.kind = CARC_MOVE_PASS};
