@@ -161,7 +161,6 @@ struct carc_tileset {
     uint64_t fingerprint;
     int nside_codes;        /* 0: too many for a table, test edges directly */
     int key_base;           /* nside_codes + 1 */
-    int fit_rots;           /* the most rotations one entry of the table holds (keys a square can have) */
     /* Types whose fit-table rows fit the same keys share a fit class (17 to
      * 24 classes in the built-in sets); key_classes[key] has a bit per
      * class that fits the key at all. A frontier square keeps its key's
@@ -170,6 +169,10 @@ struct carc_tileset {
      * by key. */
     int fit_classes;
     uint8_t fit_class[MAX_TYPES];
+    /* per type, the most rotations one entry of its fit-table row holds,
+     * over the keys a square can have: the moves listing writes a fitting
+     * square (tile_moves.c), 1 for a tile that looks the same every way */
+    uint8_t fit_width[MAX_TYPES];
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];

@@ -10,11 +10,13 @@
  * - by edges, for tile sets with too many side codes for a table: the packed
  *   edge masks, four rotations a square.
  *
- * By class and by key write as many moves a fitting square as one fits at
- * most (three in every known set, else four) whatever fits, and advance
- * the output past the ones that fit: whether a rotation fits is close to
- * random, so a branch per rotation would mispredict. That needs room for
- * four moves a square; with less, moves are written one by one. */
+ * By class and by key write as many moves a fitting square as one square
+ * fits at most, whatever fits, and advance the output past the ones that
+ * fit: whether a rotation fits is close to random, so a branch per
+ * rotation would mispredict. By class takes that width per tile type (one
+ * to four: a straight road never fits more than two ways, a monastery
+ * alone in its field one), by key per set (three or four). That needs room
+ * for four moves a square; with less, moves are written one by one. */
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -62,17 +64,17 @@ static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, u
     __m128i m = _mm_or_si128(kind_tile, at);
     const __m128i *rv = (const __m128i *)(const void *)((const unsigned char *)ROT_VEC.v + 4 * fit);
     _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, rv[0]));
-    _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
-    _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
+    if (w >= 2) _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
+    if (w >= 3) _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
     if (w == 4) _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
     uint64_t bytes;
     memcpy(&bytes, (const unsigned char *)ROT_BYTES.row + 4 * fit, sizeof bytes);
     return out + bytes;
 }
 
-/* Moves written a fitting square: the most rotations one fit-table entry
- * holds, three in every known set. */
-static int square_width(const carc_game *g) { return g->ts->fit_rots <= 3 ? 3 : 4; }
+/* Moves written a fitting square of a type when listing by key: three or
+ * four (three in every known set), one loop each. */
+static int square_width(const carc_game *g, int type) { return g->ts->fit_width[type] <= 3 ? 3 : 4; }
 
 /* One loop per width, so the test on `w` is made once, not per square. */
 static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_t nf, carc_move *buf, int w)
@@ -104,7 +106,7 @@ static inline uint64_t class_bits(const uint32_t *fcls, int n, __m128i shift)
 /* By class: the squares whose fit classes include the tile's, as bits of a
  * word per 64 squares; then moves for those bits. Needs room for 4 moves a
  * square of the frontier. */
-static size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
+static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
 {
     const __m128i shift = _mm_cvtsi32_si128(31 - g->ts->fit_class[type]);
     const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
@@ -146,7 +148,7 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
     }
     size_t n = 0;
 #ifdef __SSE2__
-    if (cap >= 4 * nf) return square_width(g) == 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
+    if (cap >= 4 * nf) return square_width(g, type) == 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* the same as two little-endian words a move */
     if (cap >= 4 * nf) {
@@ -194,7 +196,14 @@ size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
     if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);
 #ifdef __SSE2__
-    if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) return by_class(g, type, buf, square_width(g));
+    /* one loop per width, so the moves a square takes are known in it */
+    if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) switch (g->ts->fit_width[type]) {
+        case 0:
+        case 1: return by_class(g, type, buf, 1);
+        case 2: return by_class(g, type, buf, 2);
+        case 3: return by_class(g, type, buf, 3);
+        default: return by_class(g, type, buf, 4);
+        }
 #endif
     return by_key(g, type, buf, cap);
 }

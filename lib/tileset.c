@@ -599,15 +599,16 @@ static void build_fit_table(carc_tileset *ts)
     }
     if (ts->fit_classes > 32) ts->fit_classes = 0;
     /* a square always has a neighbour, so key 0 (all sides open) never
-     * occurs: if no other key fits four rotations, listing writes three
-     * moves a square instead of four */
-    ts->fit_rots = 0;
-    for (int t = 0; t < ts->ntypes; t++)
+     * occurs: over the other keys, the most rotations of a type that fit
+     * one square, the moves listing writes a square of it */
+    for (int t = 0; t < ts->ntypes; t++) {
+        ts->fit_width[t] = 0;
         for (int key = 1; key < nkeys; key++) {
             unsigned m = ts->fit[t][key] >> FIT_SHIFT;
             int n = (int)(m & 1) + (int)(m >> 1 & 1) + (int)(m >> 2 & 1) + (int)(m >> 3 & 1);
-            if (n > ts->fit_rots) ts->fit_rots = n;
+            if (n > ts->fit_width[t]) ts->fit_width[t] = (uint8_t)n;
         }
+    }
     /* the square beyond side k is constrained on its side k+2 */
     for (int t = 0; t < ts->ntypes; t++) {
         tile_type *tt = &ts->types[t];
