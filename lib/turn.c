@@ -273,6 +273,47 @@ static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size_t n)
         n++;                           \
     } while (0)
 
+/* The figure step's moves: each figure kind in supply on each feature of
+ * the turn's tile it may stand on, then passing, then the variant's own.
+ * A function of its own, which carc_game_moves calls directly: the step
+ * comes every turn, and so pays none of the frame that the draw and the
+ * tile listing in game_enum need. */
+NOINLINE static int figure_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+{
+    size_t n = 0;
+    if (!buf) cap = 0;
+    /* the first kind the player has in supply: once a player's
+     * followers are all out, most turns of a game, the figure step
+     * is a pass and needs none of what the kinds read below */
+    const uint8_t *supply = g->supply[g->player];
+    int k = 0, nk = g->vt.figure_count;
+    while (k < nk && !supply[k]) k++;
+    if (k < nk) {
+        const placed *pl = &g->tiles[g->turn_tile];
+        const tile_type *t = &g->ts->types[pl->type];
+        /* figure_room, with what depends on the kind alone read once a kind */
+        const carc_figure_desc *fd = g->vt.figures;
+        int (*allowed)(carc_game *, int, int) = g->vt.figure_allowed;
+        int first = pl->first_piece;
+        for (; k < nk; k++) {
+            if (!supply[k]) continue;
+            carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .x = pl->x, .y = pl->y};
+            unsigned flags = fd[k].flags, bc = fd[k].block_class;
+            for (unsigned fs = t->fig_feats[k]; fs; fs &= fs - 1) {
+                int f = ctz32(fs);
+                if (figure_blocked(g, flags, bc, first + f) || (allowed && !allowed(g, k, first + f))) continue;
+                m.feature = (uint8_t)f;
+                EMIT(m);
+            }
+        }
+    }
+    carc_move pass = {.kind = CARC_MOVE_PASS};
+    EMIT(pass);
+    if (g->vt.extra_moves) n = emit_extra(g, buf, cap, n);
+    *count = n;
+    return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     size_t n = 0, listed = SIZE_MAX; /* SIZE_MAX: the draw did not list the turn's tile */
@@ -297,37 +338,10 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
                 n += tile_moves(g, h[i], b, c);
             }
         }
-    } else {
-        if (g->phase == CARC_PHASE_FIGURE) {
-            /* the first kind the player has in supply: once a player's
-             * followers are all out, most turns of a game, the figure step
-             * is a pass and needs none of what the kinds read below */
-            const uint8_t *supply = g->supply[g->player];
-            int k = 0, nk = g->vt.figure_count;
-            while (k < nk && !supply[k]) k++;
-            if (k < nk) {
-                const placed *pl = &g->tiles[g->turn_tile];
-                const tile_type *t = &g->ts->types[pl->type];
-                /* figure_room, with what depends on the kind alone read once a kind */
-                const carc_figure_desc *fd = g->vt.figures;
-                int (*allowed)(carc_game *, int, int) = g->vt.figure_allowed;
-                int first = pl->first_piece;
-                for (; k < nk; k++) {
-                    if (!supply[k]) continue;
-                    carc_move m = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .x = pl->x, .y = pl->y};
-                    unsigned flags = fd[k].flags, bc = fd[k].block_class;
-                    for (unsigned fs = t->fig_feats[k]; fs; fs &= fs - 1) {
-                        int f = ctz32(fs);
-                        if (figure_blocked(g, flags, bc, first + f) || (allowed && !allowed(g, k, first + f))) continue;
-                        m.feature = (uint8_t)f;
-                        EMIT(m);
-                    }
-                }
-            }
-            carc_move pass = {.kind = CARC_MOVE_PASS};
-            EMIT(pass);
-        }
-        if (g->vt.extra_moves) n = emit_extra(g, buf, cap, n);
+    } else if (g->phase == CARC_PHASE_FIGURE) {
+        return figure_enum(g, buf, cap, count);
+    } else if (g->vt.extra_moves) {
+        n = emit_extra(g, buf, cap, n);
     }
     *count = n;
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
@@ -609,6 +623,8 @@ int carc_game_drawn_tile(carc_game *g, int *tile)
 int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     if (!g || !count) return CARC_E_NULL;
+    /* the figure step straight to its lister, past game_enum's frame */
+    if (g->phase == CARC_PHASE_FIGURE) return figure_enum(g, buf, cap, count);
     return game_enum(g, buf, cap, count);
 }
 
