@@ -559,6 +559,19 @@ _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && 
 /* A move is recorded after everything it set off, so draws it caused (a
  * token drawn for a shepherd) stand before it in the history: on load they
  * are queued before the move that consumes them. */
+/* Records applied move m, as the caller gave it (w), in the history. */
+static inline void record_move(carc_game *g, const carc_move *m, uint64_t w[2])
+{
+    /* play accepted only the kinds KEEP lists; the tile is laid as the
+     * caller turned it, so its rotation is kept as given */
+    hist_rec *h = &g->hist[g->nhist++];
+    h->kind = H_MOVE;
+    h->which = h->forced = h->pad = 0;
+    w[0] &= KEEP.w[m->kind][0];
+    w[1] &= KEEP.w[m->kind][1];
+    memcpy(&h->move, w, sizeof w[0] * 2);
+}
+
 int game_apply(carc_game *g, const carc_move *m)
 {
     game_resolve(g);
@@ -569,14 +582,20 @@ int game_apply(carc_game *g, const carc_move *m)
     memcpy(w, m, sizeof w);
     int r = play(g, m);
     if (r != CARC_OK) return r;
-    /* play accepted only the kinds KEEP lists; the tile is laid as the
-     * caller turned it, so its rotation is kept as given */
-    hist_rec *h = &g->hist[g->nhist++];
-    h->kind = H_MOVE;
-    h->which = h->forced = h->pad = 0;
-    w[0] &= KEEP.w[m->kind][0];
-    w[1] &= KEEP.w[m->kind][1];
-    memcpy(&h->move, w, sizeof w);
+    record_move(g, m, w);
+    return CARC_OK;
+}
+
+/* A pass at the figure step, as game_apply plays it, in a function of its
+ * own: the commonest move of a game (once a player's followers are out it
+ * is the only one) pays none of the frame a tile placement needs. */
+NOINLINE static int pass_figure_step(carc_game *g, const carc_move *m)
+{
+    if (g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
+    uint64_t w[2];
+    memcpy(w, m, sizeof w);
+    after_figure_step(g, m);
+    record_move(g, m, w);
     return CARC_OK;
 }
 
@@ -631,6 +650,7 @@ int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 int carc_game_apply(carc_game *g, const carc_move *m)
 {
     if (!g || !m) return CARC_E_NULL;
+    if (m->kind == CARC_MOVE_PASS && g->phase == CARC_PHASE_FIGURE) return pass_figure_step(g, m);
     return game_apply(g, m);
 }
 
