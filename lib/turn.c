@@ -274,17 +274,12 @@ static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size_t n)
     } while (0)
 
 /* The figure step's moves: each figure kind in supply on each feature of
- * the turn's tile it may stand on, then passing, then the variant's own.
- * A function of its own, which carc_game_moves calls directly: the step
- * comes every turn, and so pays none of the frame that the draw and the
- * tile listing in game_enum need. */
-NOINLINE static int figure_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+ * the turn's tile it may stand on, then passing, then the variant's own. */
+NOINLINE static int figure_list(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     size_t n = 0;
     if (!buf) cap = 0;
-    /* the first kind the player has in supply: once a player's
-     * followers are all out, most turns of a game, the figure step
-     * is a pass and needs none of what the kinds read below */
+    /* nothing about the tile is read when no figure is left */
     const uint8_t *supply = g->supply[g->player];
     int k = 0, nk = g->vt.figure_count;
     while (k < nk && !supply[k]) k++;
@@ -314,6 +309,25 @@ NOINLINE static int figure_enum(carc_game *g, carc_move *buf, size_t cap, size_t
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
+/* The figure step's moves, for carc_game_moves. In a ruleset that lists no
+ * moves of its own, once a player's followers are all out (most turns of
+ * a game) the step is a lone pass: written here without a call, so that
+ * carc_game_moves, where this is inlined, needs no frame for it. */
+static ALWAYS_INLINE int figure_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+{
+    if (!g->vt.extra_moves && buf && cap > 0) {
+        const uint8_t *supply = g->supply[g->player];
+        int k = 0, nk = g->vt.figure_count;
+        while (k < nk && !supply[k]) k++;
+        if (k == nk) {
+            buf[0] = (carc_move){.kind = CARC_MOVE_PASS};
+            *count = 1;
+            return CARC_OK;
+        }
+    }
+    return figure_list(g, buf, cap, count);
+}
+
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     size_t n = 0, listed = SIZE_MAX; /* SIZE_MAX: the draw did not list the turn's tile */
@@ -339,7 +353,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
             }
         }
     } else if (g->phase == CARC_PHASE_FIGURE) {
-        return figure_enum(g, buf, cap, count);
+        return figure_list(g, buf, cap, count);
     } else if (g->vt.extra_moves) {
         n = emit_extra(g, buf, cap, n);
     }
