@@ -41,7 +41,8 @@ static int setup_pieces_and_figures(carc_game *g)
     for (int b = 0; b < v->bag_count; b++)
         for (unsigned k = 0; k < v->bags[b].token_count && k < CARC_MAX_TOKENS; k++)
             g->bags[b].count[k] = (uint8_t)v->bags[b].initial[k];
-    for (int p = 0; p < g->nplayers; p++)
+    for (int p = 0; p < g->nplayers; p++) {
+        g->fig_first[p] = (uint8_t)g->nfigures;
         for (int k = 0; k < v->figure_count; k++)
             for (unsigned c = 0; c < v->figures[k].per_player; c++) {
                 if (g->nfigures == MAX_FIGURES) return CARC_E_LIMIT;
@@ -51,6 +52,7 @@ static int setup_pieces_and_figures(carc_game *g)
                 f->piece = -1;
                 g->supply[p][k]++;
             }
+    }
     return CARC_OK;
 }
 

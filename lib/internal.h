@@ -310,6 +310,7 @@ struct carc_game {
     uint8_t supply[CARC_MAX_PLAYERS][CARC_MAX_FIGURE_KINDS];
 
     int nfigures;
+    uint8_t fig_first[CARC_MAX_PLAYERS]; /* each player's first figure: a player's figures are side by side */
     figure figs[MAX_FIGURES];
 
     deck decks[MAX_DECKS];
@@ -433,12 +434,13 @@ int feat_complete(const carc_game *g, int root);
 void feat_occ_add(carc_game *g, int fig, int delta);
 
 /* Places a figure of kind `kind` of `player` from supply on piece p (all
- * valid); returns its id, or -1 if none is in supply. */
+ * valid): the lowest id of that kind in supply, looked for among the
+ * player's own figures; returns its id, or -1 if none is in supply. */
 static inline int figure_put(carc_game *g, int player, int kind, int p)
 {
-    for (int i = 0; i < g->nfigures; i++) {
+    for (int i = g->fig_first[player]; i < g->nfigures && g->figs[i].owner == player; i++) {
         figure *f = &g->figs[i];
-        if (f->owner == player && f->kind == kind && f->piece < 0) {
+        if (f->kind == kind && f->piece < 0) {
             f->piece = (int16_t)p;
             g->supply[player][kind]--;
             feat_occ_add(g, i, 1);
