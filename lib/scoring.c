@@ -28,7 +28,8 @@ static int event_piece(const carc_game *g, int root)
 }
 
 /* Sets the piece and tiles of an event about root `root`. Most features
- * scored have one or two pieces, named and counted without a walk. */
+ * scored have one or two pieces, named and counted without a walk; in
+ * final scoring a larger one is left to the reader (EVENT_AT_END). */
 static void event_feature(const carc_game *g, event_rec *e, int root)
 {
     const piece *ps = g->pieces;
@@ -41,7 +42,7 @@ static void event_feature(const carc_game *g, event_rec *e, int root)
         if (g->over) {
             e->piece = (int16_t)root;
             e->tiles = 0;
-            e->complete = EVENT_AT_END;
+            e->complete |= EVENT_AT_END;
             return;
         }
         if (turn_tile < 0) {
@@ -68,9 +69,8 @@ void log_event(carc_game *g, int kind, int player, int points, int category, int
     e->points = (int16_t)(points > INT16_MAX ? INT16_MAX : points < INT16_MIN ? INT16_MIN : points);
     if (feature >= 0 && feature < g->npieces) {
         int root = feat_find(g, feature);
-        e->complete = 0;
+        e->complete = (uint8_t)feat_complete(g, root);
         event_feature(g, e, root);
-        e->complete = (uint8_t)(e->complete | feat_complete(g, root));
     } else {
         e->piece = -1;
         e->tiles = 0;

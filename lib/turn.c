@@ -267,6 +267,16 @@ static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size_t n)
     return emit_extra_counted(g, buf, cap, n);
 }
 
+/* The first figure kind the player to move has in supply, or the kind
+ * count if none is left. */
+static inline int first_in_supply(const carc_game *g)
+{
+    const uint8_t *supply = g->supply[g->player];
+    int k = 0, nk = g->vt.figure_count;
+    while (k < nk && !supply[k]) k++;
+    return k;
+}
+
 #define EMIT(mv)                       \
     do {                               \
         if (n < cap) buf[n] = (mv);    \
@@ -281,8 +291,7 @@ NOINLINE static int figure_list(carc_game *g, carc_move *buf, size_t cap, size_t
     if (!buf) cap = 0;
     /* nothing about the tile is read when no figure is left */
     const uint8_t *supply = g->supply[g->player];
-    int k = 0, nk = g->vt.figure_count;
-    while (k < nk && !supply[k]) k++;
+    int k = first_in_supply(g), nk = g->vt.figure_count;
     if (k < nk) {
         const placed *pl = &g->tiles[g->turn_tile];
         const tile_type *t = &g->ts->types[pl->type];
@@ -315,15 +324,10 @@ NOINLINE static int figure_list(carc_game *g, carc_move *buf, size_t cap, size_t
  * carc_game_moves, where this is inlined, needs no frame for it. */
 static ALWAYS_INLINE int figure_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
-    if (!g->vt.extra_moves && buf && cap > 0) {
-        const uint8_t *supply = g->supply[g->player];
-        int k = 0, nk = g->vt.figure_count;
-        while (k < nk && !supply[k]) k++;
-        if (k == nk) {
-            buf[0] = (carc_move){.kind = CARC_MOVE_PASS};
-            *count = 1;
-            return CARC_OK;
-        }
+    if (!g->vt.extra_moves && buf && cap > 0 && first_in_supply(g) == g->vt.figure_count) {
+        buf[0] = (carc_move){.kind = CARC_MOVE_PASS};
+        *count = 1;
+        return CARC_OK;
     }
     return figure_list(g, buf, cap, count);
 }
@@ -570,9 +574,6 @@ _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && 
                    offsetof(carc_move, tile) == 8,
                "KEEP follows the layout of carc_move");
 
-/* A move is recorded after everything it set off, so draws it caused (a
- * token drawn for a shepherd) stand before it in the history: on load they
- * are queued before the move that consumes them. */
 /* Records applied move m, as the caller gave it (w), in the history. */
 static inline void record_move(carc_game *g, const carc_move *m, uint64_t w[2])
 {
@@ -586,6 +587,9 @@ static inline void record_move(carc_game *g, const carc_move *m, uint64_t w[2])
     memcpy(&h->move, w, sizeof w[0] * 2);
 }
 
+/* A move is recorded after everything it set off, so draws it caused (a
+ * token drawn for a shepherd) stand before it in the history: on load they
+ * are queued before the move that consumes them. */
 int game_apply(carc_game *g, const carc_move *m)
 {
     game_resolve(g);
