@@ -1,13 +1,11 @@
 /* Features as union-find over pieces (one piece per feature of a placed
- * tile), with what scoring needs kept at each root: open edge sides, figures
- * per block class and attribute sums. A union relabels every member of the
- * smaller set (each root keeps a circular list of its members), so every
- * piece names its root and a find is one load (feat_find, sys_find in
- * internal.h); a piece is relabelled O(log n) times in a game. */
+ * tile), with what the turn needs kept at each root: open edge sides and
+ * figures per block class; attribute sums are added up when asked. A union
+ * relabels every member of the smaller set (each root keeps a circular list
+ * of its members), so every piece names its root and a find is one load
+ * (feat_find, sys_find in internal.h); a piece is relabelled O(log n) times
+ * in a game. */
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "internal.h"
 
@@ -22,24 +20,6 @@ static inline void add4(uint8_t *dst, const uint8_t *src)
     memcpy(dst, &a, 4);
 }
 
-/* Sums the attributes of root pb into root pa, saturating at 255. */
-static inline void add_attrs(piece *pa, const piece *pb, int nattrs)
-{
-#ifdef __SSE2__
-    /* all sixteen sums at once */
-    (void)nattrs;
-    _Static_assert(MAX_ATTRS == 16, "one vector of attribute sums");
-    __m128i sa = _mm_loadu_si128((const __m128i *)(const void *)pa->attr);
-    __m128i sb = _mm_loadu_si128((const __m128i *)(const void *)pb->attr);
-    _mm_storeu_si128((__m128i *)(void *)pa->attr, _mm_adds_epu8(sa, sb));
-#else
-    for (int i = 0; i < nattrs; i++) {
-        unsigned s = (unsigned)pa->attr[i] + pb->attr[i];
-        pa->attr[i] = (uint8_t)(s > 255 ? 255 : s);
-    }
-#endif
-}
-
 static void sys_union(carc_game *g, int a, int b)
 {
     a = sys_find(g, a);
@@ -51,9 +31,9 @@ static void sys_union(carc_game *g, int a, int b)
 
 /* Joins the features of pieces a and b and returns the root kept. The
  * smaller feature's members are relabelled (a's root stays on a tie), and
- * what the root keeps for scoring is summed. `link_kinds` and `nattrs`
- * are the tile set's. */
-static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int nattrs)
+ * what the root keeps for scoring is summed. `link_kinds` is the tile
+ * set's. */
+static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds)
 {
     piece *ps = g->pieces;
     int root = ps[a].parent[FEAT], gone = ps[b].parent[FEAT];
@@ -63,7 +43,6 @@ static inline int feat_join(carc_game *g, int a, int b, unsigned link_kinds, int
     pa->open = (uint16_t)(pa->open + pb->open);
     add4(pa->occ, pb->occ);
     if (!in_systems(link_kinds, pa->kind)) add4(pa->socc, pb->socc); /* its system is this feature */
-    add_attrs(pa, pb, nattrs);
     return root;
 }
 
@@ -77,7 +56,7 @@ static inline unsigned nonzero_bytes(uint32_t w)
 /* Joins new piece a, not joined to anything yet, to b's feature: as
  * pieces_link would, the larger feature keeps its root (a's on a tie), and
  * a brings no figures. `close` is taken from the open sides of the root. */
-static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned link_kinds, int nattrs)
+static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned link_kinds)
 {
     piece *pa = &ps[a];
     int rb = ps[b].parent[FEAT];
@@ -88,7 +67,6 @@ static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned 
         pb->next[FEAT] = (uint16_t)a;
         pb->size[FEAT]++;
         pb->open = (uint16_t)(pb->open + pa->open - close);
-        add_attrs(pb, pa, nattrs);
         return;
     }
     pb->parent[FEAT] = (uint16_t)a;
@@ -98,14 +76,13 @@ static inline void join_alone(piece *ps, int a, int b, unsigned close, unsigned 
     pa->open = (uint16_t)(pa->open + pb->open - close);
     memcpy(pa->occ, pb->occ, sizeof pa->occ);
     if (!in_systems(link_kinds, pa->kind)) memcpy(pa->socc, pb->socc, sizeof pa->socc); /* its system is this feature */
-    add_attrs(pa, pb, nattrs);
 }
 
 /* Joins the features of pieces a and b, where a is the tile's new piece,
  * and takes `close` from the open sides of the root kept. */
 static NOINLINE void join_closing(carc_game *g, int a, int b, unsigned close, unsigned link_kinds)
 {
-    int root = feat_join(g, a, b, link_kinds, g->ts->nattrs);
+    int root = feat_join(g, a, b, link_kinds);
     g->pieces[root].open = (uint16_t)(g->pieces[root].open - close);
 }
 
@@ -115,7 +92,7 @@ static ALWAYS_INLINE void join_slot(carc_game *g, int a, int b, unsigned close, 
 {
     piece *ps = g->pieces;
     if (ps[a].next[FEAT] == a) /* not joined yet */
-        join_alone(ps, a, b, close, link_kinds, g->ts->nattrs);
+        join_alone(ps, a, b, close, link_kinds);
     else
         join_closing(g, a, b, close, link_kinds);
     if (link_kinds && in_systems(link_kinds, ps[a].kind)) sys_union(g, a, b);
@@ -219,6 +196,19 @@ int feat_tiles_lowest(const carc_game *g, int root, int *lowest)
 }
 
 int feat_tiles(const carc_game *g, int root) { return feat_tiles_lowest(g, root, NULL); }
+
+int feat_attr(const carc_game *g, int root, int attr)
+{
+    /* the sum saturates as the rulesets expect: 255 means 255 or more */
+    unsigned sum = 0;
+    int p = root;
+    do {
+        const piece *pc = &g->pieces[p];
+        sum += g->ts->types[g->tiles[pc->tile].type].feat[pc->local].attr[attr];
+        p = pc->next[FEAT];
+    } while (p != root);
+    return sum > 255 ? 255 : (int)sum;
+}
 
 int feat_complete(const carc_game *g, int root)
 {

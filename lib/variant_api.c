@@ -92,7 +92,7 @@ int carc_feature_tiles(const carc_game *g, int f) { return VALID_PIECE(g, f) ? f
 int carc_feature_attr(const carc_game *g, int f, int attr)
 {
     if (!VALID_PIECE(g, f) || attr < 0 || attr >= MAX_ATTRS) return 0;
-    return g->pieces[feat_find(g, f)].attr[attr];
+    return feat_attr(g, feat_find(g, f), attr);
 }
 
 int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)

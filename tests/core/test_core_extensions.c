@@ -718,6 +718,52 @@ Test(core_pieces, a_piece_across_a_side_is_the_neighbours_piece_on_the_facing_sl
     t_free(&t);
 }
 
+Test(core_pieces, a_features_attribute_is_the_sum_over_its_tiles)
+{
+    /* F (a city across the tile, with a pennant) north of the start tile,
+     * then another F north of it: one city of three tiles, two pennants */
+    tgame t = t_new_deck("base", 2, "F:2 E:1", NULL, 0);
+    carc_game *g = t.g;
+    int pennant = carc_attr_index(g, "pennant");
+    cr_assert_geq(pennant, 0);
+    cr_assert_eq(t_turn(g, "F", 0, -1, 1, NULL, NULL), CARC_OK);
+    int d_city = piece_of(g, 0, "c1"), f_city = piece_of(g, 1, "c1");
+    cr_assert_eq(carc_piece_attr(g, d_city, pennant), 0, "the start tile's city has no pennant");
+    cr_assert_eq(carc_piece_attr(g, f_city, pennant), 1);
+    cr_assert_eq(carc_feature_attr(g, d_city, pennant), 1);
+    cr_assert_eq(t_turn(g, "F", 0, -2, 1, NULL, NULL), CARC_OK);
+    for (int i = 0; i < 3; i++)
+        cr_assert_eq(carc_feature_attr(g, piece_of(g, i, "c1"), pennant), 2, "asked through piece %d", i);
+    cr_assert_eq(carc_feature_attr(g, piece_of(g, 0, "r1"), pennant), 0, "a road has no pennant");
+    cr_assert_eq(carc_feature_attr(g, d_city, -1), 0);
+    cr_assert_eq(carc_feature_attr(g, d_city, 16), 0);
+    cr_assert_eq(carc_feature_attr(g, -1, pennant), 0);
+    t_free(&t);
+}
+
+/* A tile set whose cities carry 200 pennants each: a feature's sum stops at 255. */
+static const char BIG_PENNANTS[] = "tile S count=1 start\n"
+                                   "  edges C C C C C C C C C C C C\n"
+                                   "  feature city slots=0,1,2,3,4,5,6,7,8,9,10,11 id=c1 pennant=200\n"
+                                   "tile C count=2\n"
+                                   "  edges C C C C C C C C C C C C\n"
+                                   "  feature city slots=0,1,2,3,4,5,6,7,8,9,10,11 id=c1 pennant=200\n";
+
+Test(core_pieces, a_features_attribute_sum_stops_at_255)
+{
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    tgame t = t_new_text(v, 2, BIG_PENNANTS, sizeof BIG_PENNANTS - 1, NULL, 0);
+    carc_game *g = t.g;
+    cr_assert_not_null(g);
+    int pennant = carc_attr_index(g, "pennant");
+    cr_assert_eq(carc_feature_attr(g, piece_of(g, 0, "c1"), pennant), 200);
+    cr_assert_eq(t_turn(g, "C", 1, 0, 0, NULL, NULL), CARC_OK);
+    cr_assert_eq(carc_feature_attr(g, piece_of(g, 0, "c1"), pennant), 255, "400 pennants read as 255");
+    cr_assert_eq(carc_feature_attr(g, piece_of(g, 1, "c1"), pennant), 255);
+    t_free(&t);
+}
+
 Test(core_pieces, a_moved_figure_keeps_its_id_and_takes_its_occupancy_along)
 {
     tgame t = t_new_deck("base", 2, "U:2 G:1 E:1", NULL, 0);
