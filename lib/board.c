@@ -103,9 +103,9 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
     const tile_type *t = &g->ts->types[type];
     /* the four cells around, N E S W, read once for the grid and again
      * for the frontier */
-    const unsigned row = cell & ~(unsigned)GRID_MASK, col = cell & GRID_MASK, all = GRID_SIZE * GRID_SIZE - 1;
-    const unsigned nc[4] = {((row - GRID_SIZE) & all) | col, row | ((col + 1) & GRID_MASK), ((row + GRID_SIZE) & all) | col,
-                            row | ((col - 1) & GRID_MASK)};
+    const unsigned row = cell & ~(unsigned)GRID_MASK, all = GRID_SIZE * GRID_SIZE - 1;
+    const unsigned nc[4] = {(cell - GRID_SIZE) & all, row | ((cell + 1) & GRID_MASK), (cell + GRID_SIZE) & all,
+                            row | ((cell - 1) & GRID_MASK)};
     const uint32_t around = g->place_around = (uint32_t)g->grid[nc[0]] | (uint32_t)g->grid[nc[1]] << 8 |
                                               (uint32_t)g->grid[nc[2]] << 16 | (uint32_t)g->grid[nc[3]] << 24;
     if (table) {
