@@ -11,7 +11,7 @@ static const int DY[4] = {-1, 0, 1, 0};
 int board_frontier_index(const carc_game *g, int x, int y)
 {
     int i = (int)g->fgrid[GRID_CELL(x, y)] - 1;
-    return i >= 0 && g->fpos[i] == FPOS(x, y) ? i : -1;
+    return i >= 0 && FRONTIER_POS(g, i) == FPOS(x, y) ? i : -1;
 }
 
 int board_fits(const carc_game *g, int fi, int type, int rot)
@@ -56,7 +56,7 @@ static ALWAYS_INLINE int frontier_square(carc_game *g, unsigned cell, uint32_t p
     *fresh = f < 0;
     if (f < 0) {
         f = g->nfrontier++;
-        g->fpos[f] = pos;
+        g->fpos[f] = (uint64_t)pos << 32;
         g->fgrid[cell] = (uint8_t)(f + 1);
     }
     return f;
@@ -97,7 +97,7 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
                 g->fmask[fi] = g->fmask[last];
                 g->fval[fi] = g->fval[last];
             }
-            g->fgrid[GRID_CELL(FPOS_X(g->fpos[fi]), FPOS_Y(g->fpos[fi]))] = (uint8_t)(fi + 1);
+            g->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(g, fi)), FPOS_Y(FRONTIER_POS(g, fi)))] = (uint8_t)(fi + 1);
         }
     }
     const tile_type *t = &g->ts->types[type];

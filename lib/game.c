@@ -146,7 +146,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         while (same < n && dst->tiles[same].x == src->tiles[same].x && dst->tiles[same].y == src->tiles[same].y) same++;
         for (int i = same; i < dst->ntiles; i++) dst->grid[GRID_CELL(dst->tiles[i].x, dst->tiles[i].y)] = 0;
         for (int i = 0; i < dst->nfrontier; i++)
-            dst->fgrid[GRID_CELL(FPOS_X(dst->fpos[i]), FPOS_Y(dst->fpos[i]))] = 0;
+            dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(dst, i)), FPOS_Y(FRONTIER_POS(dst, i)))] = 0;
     } else {
         memset(dst->grid, 0, sizeof dst->grid);
         memset(dst->fgrid, 0, sizeof dst->fgrid);
@@ -167,7 +167,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     }
     for (int i = same; i < src->ntiles; i++) dst->grid[GRID_CELL(src->tiles[i].x, src->tiles[i].y)] = (uint8_t)(i + 1);
     for (int i = 0; i < src->nfrontier; i++)
-        dst->fgrid[GRID_CELL(FPOS_X(src->fpos[i]), FPOS_Y(src->fpos[i]))] = (uint8_t)(i + 1);
+        dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(src, i)), FPOS_Y(FRONTIER_POS(src, i)))] = (uint8_t)(i + 1);
     dst->ts = keep;
 }
 

@@ -69,6 +69,8 @@ static inline size_t ctz64(uint64_t x)
 #define FPOS(x, y) ((uint32_t)(uint16_t)(x) | (uint32_t)(uint16_t)(y) << 16)
 #define FPOS_X(p) ((int16_t)(uint16_t)((p)&0xFFFF))
 #define FPOS_Y(p) ((int16_t)(uint16_t)((p) >> 16))
+/* Frontier square i's FPOS (carc_game.fpos keeps it 32 bits up). */
+#define FRONTIER_POS(g, i) ((uint32_t)((g)->fpos[i] >> 32))
 #define GRID_CELL(x, y) ((((unsigned)(y) & GRID_MASK) << GRID_BITS) | ((unsigned)(x) & GRID_MASK))
 
 /* ---- tile sets ---------------------------------------------------------- */
@@ -346,7 +348,7 @@ struct carc_game {
 
     /* --- copied up to the counts above --- */
     placed tiles[MAX_TILES];
-    uint32_t fpos[MAX_FRONTIER]; /* FPOS(x, y) */
+    uint64_t fpos[MAX_FRONTIER]; /* FPOS(x, y) << 32: the first 8 bytes of a move at the square, little-endian, with kind and rotation 0 (FRONTIER_POS) */
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
     piece pieces[MAX_PIECES];
     event_rec events[MAX_EVENTS];

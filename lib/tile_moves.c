@@ -56,12 +56,11 @@ static const union {
  * four rotations), the output advanced past the ones that fit.
  * `kind_tile` holds the move kind and the tile type; `fit` is the square's
  * fit-table entry. */
-static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, uint32_t pos, size_t fit, int w)
+static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, const uint64_t *pos, size_t fit, int w)
 {
     _Static_assert(sizeof ROT_VEC.v[0] == 4 << FIT_SHIFT, "a fit-table entry times 4 is its row of ROT_VEC");
-    /* the square's x and y into bytes 4..7, the rest zero */
-    __m128i at = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)pos), _MM_SHUFFLE(1, 1, 0, 1));
-    __m128i m = _mm_or_si128(kind_tile, at);
+    /* the square's x and y, already in bytes 4..7 (carc_game.fpos) */
+    __m128i m = _mm_or_si128(kind_tile, _mm_loadl_epi64((const __m128i *)(const void *)pos));
     const __m128i *rv = (const __m128i *)(const void *)((const unsigned char *)ROT_VEC.v + 4 * fit);
     _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, rv[0]));
     if (w >= 2) _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
@@ -82,7 +81,7 @@ static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_
     const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
     const uint8_t *fit = g->ts->fit[type];
     unsigned char *out = (unsigned char *)buf;
-    for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
+    for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, &g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 
@@ -111,13 +110,14 @@ static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *bu
     const __m128i shift = _mm_cvtsi32_si128(31 - g->ts->fit_class[type]);
     const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
     const uint8_t *fit = g->ts->fit[type];
-    const uint32_t *pos = g->fpos, *cls = g->fcls;
+    const uint64_t *pos = g->fpos;
+    const uint32_t *cls = g->fcls;
     const uint16_t *key = g->fkey;
     unsigned char *out = (unsigned char *)buf;
     for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
         for (uint64_t bits = class_bits(cls, left, shift); bits; bits &= bits - 1) {
             size_t i = ctz64(bits);
-            out = put_square(out, kind_tile, pos[i], fit[key[i]], w);
+            out = put_square(out, kind_tile, &pos[i], fit[key[i]], w);
         }
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
@@ -155,7 +155,7 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
         const uint64_t hi = (uint64_t)type;
         for (size_t k = 0; k < nf; k++) {
             unsigned f = sq[k], bits = fit[key[f]] >> FIT_SHIFT, list = ROT_LIST[bits];
-            uint64_t lo = CARC_MOVE_TILE | (uint64_t)g->fpos[f] << 32;
+            uint64_t lo = CARC_MOVE_TILE | g->fpos[f];
             unsigned char *out = (unsigned char *)&buf[n];
             for (int j = 0; j < 4; j++) {
                 uint64_t word = lo | (uint64_t)(list >> (2 * j) & 3) << 8;
@@ -172,7 +172,7 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
             if (n < cap)
                 buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),
-                                     .x = FPOS_X(g->fpos[f]), .y = FPOS_Y(g->fpos[f]), .tile = (uint16_t)type};
+                                     .x = FPOS_X(FRONTIER_POS(g, f)), .y = FPOS_Y(FRONTIER_POS(g, f)), .tile = (uint16_t)type};
     }
     return n;
 }
@@ -185,8 +185,8 @@ NOINLINE static size_t by_edges(const carc_game *g, int type, carc_move *buf, si
         for (int r = 0; r < 4; r++)
             if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
                 if (n < cap)
-                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = FPOS_X(g->fpos[i]),
-                                         .y = FPOS_Y(g->fpos[i]), .tile = (uint16_t)type};
+                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = FPOS_X(FRONTIER_POS(g, i)),
+                                         .y = FPOS_Y(FRONTIER_POS(g, i)), .tile = (uint16_t)type};
                 n++;
             }
     return n;
