@@ -73,6 +73,7 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
     pl->rot = (uint8_t)rot;
     pl->turn = (uint16_t)g->turn;
     pl->first_piece = (uint16_t)g->npieces;
+    pl->cell = (uint16_t)cell;
     pl->has_area = g->ts->types[type].has_area;
     if (pl->has_area && g->narea >= 0) {
         if (g->narea == (int)sizeof g->area_tiles)

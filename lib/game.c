@@ -144,7 +144,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     if (dst_valid) { /* clear the squares dst marks; the rest of its grids is already zero */
         int n = dst->ntiles < src->ntiles ? dst->ntiles : src->ntiles;
         while (same < n && dst->tiles[same].x == src->tiles[same].x && dst->tiles[same].y == src->tiles[same].y) same++;
-        for (int i = same; i < dst->ntiles; i++) dst->grid[GRID_CELL(dst->tiles[i].x, dst->tiles[i].y)] = 0;
+        for (int i = same; i < dst->ntiles; i++) dst->grid[dst->tiles[i].cell] = 0;
         for (int i = 0; i < dst->nfrontier; i++)
             dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(dst, i)), FPOS_Y(FRONTIER_POS(dst, i)))] = 0;
     } else {
@@ -165,7 +165,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);
     }
-    for (int i = same; i < src->ntiles; i++) dst->grid[GRID_CELL(src->tiles[i].x, src->tiles[i].y)] = (uint8_t)(i + 1);
+    for (int i = same; i < src->ntiles; i++) dst->grid[src->tiles[i].cell] = (uint8_t)(i + 1);
     for (int i = 0; i < src->nfrontier; i++)
         dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(src, i)), FPOS_Y(FRONTIER_POS(src, i)))] = (uint8_t)(i + 1);
     dst->ts = keep;

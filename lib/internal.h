@@ -202,8 +202,11 @@ typedef struct placed {
     uint8_t type, rot;
     uint16_t first_piece;
     uint16_t turn;
+    uint16_t cell;    /* GRID_CELL(x, y): a copy clears and marks the grid by it */
     uint8_t has_area; /* copied from the type: end_turn checks 9 squares every turn */
+    uint8_t spare[3];
 } placed;
+_Static_assert(sizeof(placed) == 16, "a placed tile is 16 bytes: its index shifted");
 
 typedef struct figure {
     uint8_t owner, kind;
