@@ -100,6 +100,7 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
             }
             g->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(g, fi)), FPOS_Y(FRONTIER_POS(g, fi)))] = (uint8_t)(fi + 1);
         }
+        g->fcls[last] = 0; /* past the end: no class (carc_game.fcls) */
     }
     const tile_type *t = &g->ts->types[type];
     /* the four cells around, N E S W, read once for the grid and again

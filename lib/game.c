@@ -137,6 +137,10 @@ static int owns_tileset(const carc_game *g) { return g->ts == &((const game_bloc
 static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
     const carc_tileset *keep = dst->ts;
+    /* the classes past src's frontier are 0, and must be in dst too: those
+     * of dst's own longer frontier are overwritten with them */
+    int ncls = dst_valid && dst->nfrontier > src->nfrontier ? dst->nfrontier : src->nfrontier;
+    ncls = dst_valid ? (ncls + 15) & ~15 : MAX_FRONTIER;
     /* tiles both games placed first, on the same squares, have the same
      * grid bytes: a bot copies its root position again and again over a
      * game played on from it, so only the rest is cleared and marked */
@@ -160,7 +164,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
-    memcpy(dst->fcls, src->fcls, (size_t)src->nfrontier * sizeof src->fcls[0]);
+    memcpy(dst->fcls, src->fcls, (size_t)ncls * sizeof src->fcls[0]);
     if (!src->ts->nside_codes) {
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);

@@ -362,8 +362,10 @@ struct carc_game {
     uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
     hist_rec hist[MAX_HISTORY];
 
-    /* --- copied up to nfrontier: the fit classes of each square's key
-     * (key_classes), read a vector at a time --- */
+    /* --- the fit classes of each square's key (key_classes), read a
+     * vector of 16 squares at a time; past nfrontier always 0, so a block
+     * read past the end finds no class there. Copied up to the longer of
+     * the two frontiers, rounded up to a block --- */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
     /* --- copied up to nfrontier, and kept only for tile sets without a fit

@@ -87,8 +87,9 @@ static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_
 
 /* Bit i set where square i (of the first 64 of n from fcls) has the class
  * whose bit is at `shift`: the class bit is shifted into each lane's sign,
- * and sixteen signs become one pmovmskb. Reads whole blocks of 16 squares;
- * bits past n are cleared. */
+ * and sixteen signs become one pmovmskb. Reads whole blocks of 16 squares:
+ * those past the frontier's end have no class (carc_game.fcls), so their
+ * bits come out clear without a mask. */
 static inline uint64_t class_bits(const uint32_t *fcls, int n, __m128i shift)
 {
     uint64_t bits = 0;
@@ -99,7 +100,7 @@ static inline uint64_t class_bits(const uint32_t *fcls, int n, __m128i shift)
         __m128i b = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c + 2), shift), _mm_sll_epi32(_mm_load_si128(c + 3), shift));
         bits |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b)) << i;
     }
-    return n < 64 ? bits & (((uint64_t)1 << n) - 1) : bits;
+    return bits;
 }
 
 /* By class: the squares whose fit classes include the tile's, as bits of a
