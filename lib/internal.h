@@ -186,6 +186,12 @@ struct carc_tileset {
      * over the keys a square can have: the moves listing writes a fitting
      * square (tile_moves.c), 1 for a tile that looks the same every way */
     uint8_t fit_width[MAX_TYPES];
+    /* per type, what listing by class needs besides: the left shift that
+     * puts its class bit in a lane's sign, and the first 16 bytes of each
+     * of its moves before the square and rotation are ORed in (kind TILE,
+     * tile = type), read as one vector */
+    uint8_t class_shift[MAX_TYPES];
+    _Alignas(16) uint64_t move_head[MAX_TYPES][2];
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];

@@ -108,8 +108,8 @@ static inline uint64_t class_bits(const uint32_t *fcls, int n, __m128i shift)
  * square of the frontier. */
 static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
 {
-    const __m128i shift = _mm_cvtsi32_si128(31 - g->ts->fit_class[type]);
-    const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
+    const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);
+    const __m128i kind_tile = _mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]);
     const uint8_t *fit = g->ts->fit[type];
     const uint64_t *pos = g->fpos;
     const uint32_t *cls = g->fcls;
@@ -195,9 +195,9 @@ NOINLINE static size_t by_edges(const carc_game *g, int type, carc_move *buf, si
 
 size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
-    if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);
 #ifdef __SSE2__
-    /* one loop per width, so the moves a square takes are known in it */
+    /* one loop per width, so the moves a square takes are known in it
+     * (fit classes imply a fit table) */
     if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) switch (g->ts->fit_width[type]) {
         case 0:
         case 1: return by_class(g, type, buf, 1);
@@ -206,5 +206,6 @@ size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
         default: return by_class(g, type, buf, 4);
         }
 #endif
+    if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);
     return by_key(g, type, buf, cap);
 }

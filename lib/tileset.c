@@ -547,7 +547,11 @@ static void find_link_kinds(carc_tileset *ts)
 }
 
 static void build_fit_table(carc_tileset *ts)
-{
+{    for (int t = 0; t < ts->ntypes; t++) {
+        ts->move_head[t][0] = CARC_MOVE_TILE;
+        ts->move_head[t][1] = (uint64_t)t;
+    }
+
     ts->nside_codes = 0;
     ts->fit_classes = 0;
     memset(ts->key_classes, 0, sizeof ts->key_classes);
@@ -592,6 +596,7 @@ static void build_fit_table(carc_tileset *ts)
         }
         if (c < 0) c = ts->fit_classes++;
         ts->fit_class[t] = (uint8_t)c;
+        ts->class_shift[t] = (uint8_t)(31 - (c & 31));
         if (c < 32)
             for (int key = 0; key < nkeys; key++)
                 if (ts->fit[t][key]) ts->key_classes[key] |= 1u << c;
