@@ -138,9 +138,10 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
     const carc_tileset *keep = dst->ts;
     /* the classes past src's frontier are 0, and must be in dst too: those
-     * of dst's own longer frontier are overwritten with them */
+     * of dst's own longer frontier are overwritten with them, up to the
+     * block of 32 squares listing reads */
     int ncls = dst_valid && dst->nfrontier > src->nfrontier ? dst->nfrontier : src->nfrontier;
-    ncls = dst_valid ? (ncls + 15) & ~15 : MAX_FRONTIER;
+    ncls = dst_valid ? (ncls + 31) & ~31 : MAX_FRONTIER;
     /* tiles both games placed first, on the same squares, have the same
      * grid bytes: a bot copies its root position again and again over a
      * game played on from it, so only the rest is cleared and marked */

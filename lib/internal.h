@@ -9,6 +9,14 @@
 #include "carcassonne.h"
 #include "carcassonne_variant.h"
 
+/* x86-64 with GCC or clang: an AVX2 form of hot loops, taken when the CPU
+ * has it (found when a tile set is read); -DCARC_NO_AVX2 leaves it out */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__SSE2__) && !defined(CARC_NO_AVX2)
+#define CARC_AVX2 1
+#else
+#define CARC_AVX2 0
+#endif
+
 /* Compiler helpers, with plain C for compilers without the builtins. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
@@ -191,6 +199,7 @@ struct carc_tileset {
      * of its moves before the square and rotation are ORed in (kind TILE,
      * tile = type), read as one vector */
     uint8_t class_shift[MAX_TYPES];
+    uint8_t avx2;     /* the CPU that read the set has AVX2 and BMI1: listing takes tile_moves.c's AVX2 form */
     _Alignas(16) uint64_t move_head[MAX_TYPES][2];
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
@@ -368,10 +377,10 @@ struct carc_game {
     uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
     hist_rec hist[MAX_HISTORY];
 
-    /* --- the fit classes of each square's key (key_classes), read a
-     * vector of 16 squares at a time; past nfrontier always 0, so a block
-     * read past the end finds no class there. Copied up to the longer of
-     * the two frontiers, rounded up to a block --- */
+    /* --- the fit classes of each square's key (key_classes), read 16 or
+     * 32 squares at a time; past nfrontier always 0, so a block read past
+     * the end finds no class there. Copied up to the longer of the two
+     * frontiers, rounded up to a block of 32 --- */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
     /* --- copied up to nfrontier, and kept only for tile sets without a fit

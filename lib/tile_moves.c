@@ -24,6 +24,11 @@
 
 #include "internal.h"
 
+#if CARC_AVX2
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2,bmi")))
+#endif
+
 /* Rotations in a fit mask, packed two bits each, and how many there are. */
 static const uint8_t ROT_LIST[16] = {0, 0, 1, 4, 2, 8, 9, 36, 3, 12, 13, 52, 14, 56, 57, 228};
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
@@ -124,6 +129,83 @@ static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *bu
 }
 #endif
 
+#if CARC_AVX2
+/* The same with AVX2 and BMI1, on CPUs that have them (tileset.avx2): two
+ * moves of a square are one 32-byte vector, the square's x and y are put
+ * in both halves by one broadcast and one blend, and the lowest set bit is
+ * cleared by one blsr. */
+static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m256i head, const uint64_t *pos, size_t fit,
+                                                          int w)
+{
+    const unsigned char *rv = (const unsigned char *)ROT_VEC.v + 4 * fit;
+    if (w == 1) {
+        __m128i m = _mm_or_si128(_mm256_castsi256_si128(head), _mm_loadl_epi64((const __m128i *)(const void *)pos));
+        _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, _mm_load_si128((const __m128i *)(const void *)rv)));
+    } else {
+        /* dword 1 of each half from the position, the rest from the head */
+        __m256i m = _mm256_blend_epi32(head, _mm256_set1_epi64x((long long)*pos), 0x22);
+        _mm256_storeu_si256((__m256i *)(void *)out, _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)rv)));
+        if (w == 3)
+            _mm_storeu_si128((__m128i *)(void *)(out + 32),
+                             _mm_or_si128(_mm256_castsi256_si128(m), _mm_load_si128((const __m128i *)(const void *)(rv + 32))));
+        if (w == 4)
+            _mm256_storeu_si256((__m256i *)(void *)(out + 32),
+                                _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)(rv + 32))));
+    }
+    uint64_t bytes;
+    memcpy(&bytes, (const unsigned char *)ROT_BYTES.row + 4 * fit, sizeof bytes);
+    return out + bytes;
+}
+
+/* class_bits, 32 squares a step: the packs work within each 16-byte half,
+ * so the four-square groups are put back in order before the signs are
+ * taken. Reads whole blocks of 32 (carc_game.fcls). */
+static AVX2 ALWAYS_INLINE uint64_t class_bits_avx2(const uint32_t *fcls, int n, __m128i shift)
+{
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    uint64_t bits = 0;
+    if (n > 64) n = 64;
+    for (int i = 0; i < n; i += 32) {
+        const __m256i *c = (const __m256i *)(const void *)(fcls + i);
+        __m256i a = _mm256_packs_epi32(_mm256_sll_epi32(_mm256_loadu_si256(c), shift),
+                                       _mm256_sll_epi32(_mm256_loadu_si256(c + 1), shift));
+        __m256i b = _mm256_packs_epi32(_mm256_sll_epi32(_mm256_loadu_si256(c + 2), shift),
+                                       _mm256_sll_epi32(_mm256_loadu_si256(c + 3), shift));
+        __m256i s = _mm256_permutevar8x32_epi32(_mm256_packs_epi16(a, b), order);
+        bits |= (uint64_t)(uint32_t)_mm256_movemask_epi8(s) << i;
+    }
+    return bits;
+}
+
+static AVX2 ALWAYS_INLINE size_t by_class_avx2(const carc_game *g, int type, carc_move *buf, int w)
+{
+    const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);
+    const __m256i head = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]));
+    const uint8_t *fit = g->ts->fit[type];
+    const uint64_t *pos = g->fpos;
+    const uint32_t *cls = g->fcls;
+    const uint16_t *key = g->fkey;
+    unsigned char *out = (unsigned char *)buf;
+    for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
+        for (uint64_t bits = class_bits_avx2(cls, left, shift); bits; bits = _blsr_u64(bits)) {
+            size_t i = ctz64(bits);
+            out = put_square_avx2(out, head, &pos[i], fit[key[i]], w);
+        }
+    return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+}
+
+static AVX2 NOINLINE size_t list_avx2(const carc_game *g, int type, carc_move *buf)
+{
+    switch (g->ts->fit_width[type]) {
+    case 0:
+    case 1: return by_class_avx2(g, type, buf, 1);
+    case 2: return by_class_avx2(g, type, buf, 2);
+    case 3: return by_class_avx2(g, type, buf, 3);
+    default: return by_class_avx2(g, type, buf, 4);
+    }
+}
+#endif
+
 NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
     const uint8_t *fit = g->ts->fit[type];
@@ -198,6 +280,9 @@ size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
 #ifdef __SSE2__
     /* one loop per width, so the moves a square takes are known in it
      * (fit classes imply a fit table) */
+#if CARC_AVX2
+    if (g->ts->avx2 && g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) return list_avx2(g, type, buf);
+#endif
     if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) switch (g->ts->fit_width[type]) {
         case 0:
         case 1: return by_class(g, type, buf, 1);

@@ -547,11 +547,14 @@ static void find_link_kinds(carc_tileset *ts)
 }
 
 static void build_fit_table(carc_tileset *ts)
-{    for (int t = 0; t < ts->ntypes; t++) {
+{
+#if CARC_AVX2
+    ts->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
+#endif
+    for (int t = 0; t < ts->ntypes; t++) {
         ts->move_head[t][0] = CARC_MOVE_TILE;
         ts->move_head[t][1] = (uint64_t)t;
     }
-
     ts->nside_codes = 0;
     ts->fit_classes = 0;
     memset(ts->key_classes, 0, sizeof ts->key_classes);
