@@ -574,11 +574,13 @@ _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && 
                    offsetof(carc_move, tile) == 8,
                "KEEP follows the layout of carc_move");
 
-/* Records applied move m, as the caller gave it (w), in the history. */
-static inline void record_move(carc_game *g, const carc_move *m, uint64_t w[2])
+/* Records applied move m, as the caller gave it, in the history. */
+static inline void record_move(carc_game *g, const carc_move *m)
 {
     /* play accepted only the kinds KEEP lists; the tile is laid as the
      * caller turned it, so its rotation is kept as given */
+    uint64_t w[2];
+    memcpy(w, m, sizeof w);
     hist_rec *h = &g->hist[g->nhist++];
     h->kind = H_MOVE;
     h->which = h->forced = h->pad = 0;
@@ -596,11 +598,9 @@ int game_apply(carc_game *g, const carc_move *m)
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     /* room for this move and the draws it may cause, so nothing is half done */
     if (g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
-    uint64_t w[2];
-    memcpy(w, m, sizeof w);
     int r = play(g, m);
     if (r != CARC_OK) return r;
-    record_move(g, m, w);
+    record_move(g, m);
     return CARC_OK;
 }
 
@@ -610,10 +610,8 @@ int game_apply(carc_game *g, const carc_move *m)
 NOINLINE static int pass_figure_step(carc_game *g, const carc_move *m)
 {
     if (g->nhist + 64 > MAX_HISTORY) return CARC_E_LIMIT;
-    uint64_t w[2];
-    memcpy(w, m, sizeof w);
     after_figure_step(g, m);
-    record_move(g, m, w);
+    record_move(g, m);
     return CARC_OK;
 }
 
