@@ -248,6 +248,51 @@ Test(base_scoring, monastery_placed_into_a_full_ring_scores_at_once)
     t_free(&t);
 }
 
+/* Field tiles and two monasteries, so that only the two monasteries are
+ * open areas: the list of open monasteries is what this tests. */
+static const char TWO_MONASTERIES[] =
+    "tile S count=1 start\n"
+    "  edges F F F F F F F F F F F F\n"
+    "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1 borders=none\n"
+    "tile F count=12\n"
+    "  edges F F F F F F F F F F F F\n"
+    "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1 borders=none\n"
+    "tile M count=2\n"
+    "  edges F F F F F F F F F F F F\n"
+    "  feature monastery slots=none id=m1\n"
+    "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1 borders=none\n";
+
+/* The first monastery surrounded leaves the list of open ones and the
+ * second moves into its place; each is scored once, by the tile that
+ * surrounds it, and nothing else is logged. */
+Test(base_scoring, two_monasteries_side_by_side_each_scored_once)
+{
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), OK);
+    tgame t = t_new_text(v, 2, TWO_MONASTERIES, sizeof TWO_MONASTERIES - 1, NULL, 0);
+    carc_game *g = t.g;
+    cr_assert_not_null(g);
+    cr_assert_eq(t_turn(g, "M", 0, 1, 0, "follower", "m1"), OK);
+    cr_assert_eq(t_turn(g, "M", 0, 2, 0, "follower", "m1"), OK);
+    static const int around_first[6][2] = {{-1, 0}, {1, 0}, {-1, 1}, {1, 1}, {-1, 2}, {1, 2}};
+    for (int i = 0; i < 6; i++) cr_assert_eq(t_turn(g, "F", around_first[i][0], around_first[i][1], 0, NULL, NULL), OK);
+    cr_assert_eq(t_cat(g, 0, "monastery"), 9, "the first monastery, surrounded by the sixth field");
+    cr_assert_eq(t_score(g, 1), 0, "the second still has three empty squares around");
+    static const int around_second[3][2] = {{-1, 3}, {0, 3}, {1, 3}};
+    for (int i = 0; i < 3; i++) cr_assert_eq(t_turn(g, "F", around_second[i][0], around_second[i][1], 0, NULL, NULL), OK);
+    cr_assert_eq(t_cat(g, 1, "monastery"), 9);
+    cr_assert_eq(t_score(g, 0), 9);
+    cr_assert_eq(h_supply(g, 0), 7);
+    cr_assert_eq(h_supply(g, 1), 7);
+    int n = 0;
+    cr_assert_eq(carc_game_log_count(g, &n), OK);
+    cr_assert_eq(n, 2, "two awards and nothing else");
+    cr_assert_eq(t_turn(g, "F", 2, 0, 0, NULL, NULL), OK);
+    cr_assert_eq(carc_game_log_count(g, &n), OK);
+    cr_assert_eq(n, 2, "a later tile completes nothing");
+    t_free(&t);
+}
+
 Test(base_scoring, monastery_at_game_end_one_plus_neighbours)
 {
     tgame t = deck_game(2, "B:2");
