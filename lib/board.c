@@ -36,13 +36,28 @@ int board_any_fit(const carc_game *g, int type)
     return 0;
 }
 
-int board_neighbours(const carc_game *g, int x, int y)
+int board_neighbours(const carc_game *g, unsigned cell)
 {
-    int n = 0;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if ((dx || dy) && board_at(g, x + dx, y + dy) >= 0) n++;
-    return n;
+    /* the rows above, at and below, and the columns left, at and right,
+     * each wrapped as GRID_CELL wraps them */
+    const unsigned rows = GRID_MASK << GRID_BITS, up = (cell - GRID_SIZE) & rows, at = cell & rows,
+                   down = (cell + GRID_SIZE) & rows, left = (cell - 1) & GRID_MASK, col = cell & GRID_MASK,
+                   right = (cell + 1) & GRID_MASK;
+    const uint8_t *grid = g->grid;
+    return (grid[up | left] != 0) + (grid[up | col] != 0) + (grid[up | right] != 0) + (grid[at | left] != 0) +
+           (grid[at | right] != 0) + (grid[down | left] != 0) + (grid[down | col] != 0) + (grid[down | right] != 0);
+}
+
+int board_surrounded(const carc_game *g, unsigned cell)
+{
+    /* as board_neighbours, stopping at the first empty square: a monastery
+     * looked at is most often not surrounded yet */
+    const unsigned rows = GRID_MASK << GRID_BITS, up = (cell - GRID_SIZE) & rows, at = cell & rows,
+                   down = (cell + GRID_SIZE) & rows, left = (cell - 1) & GRID_MASK, col = cell & GRID_MASK,
+                   right = (cell + 1) & GRID_MASK;
+    const uint8_t *grid = g->grid;
+    return grid[up | left] && grid[up | col] && grid[up | right] && grid[at | left] && grid[at | right] &&
+           grid[down | left] && grid[down | col] && grid[down | right];
 }
 
 /* The frontier index of the empty square at grid cell `cell`, position

@@ -215,7 +215,7 @@ int feat_complete(const carc_game *g, int root)
     const piece *p = &g->pieces[root];
     if (g->vt.kinds[p->kind].flags & CARC_KIND_AREA) {
         const placed *pl = &g->tiles[p->tile];
-        return board_neighbours(g, pl->x, pl->y) == 8;
+        return board_surrounded(g, pl->cell);
     }
     return p->open == 0;
 }

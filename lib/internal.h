@@ -420,7 +420,8 @@ int board_frontier_index(const carc_game *g, int x, int y);
 int board_place(carc_game *g, int type, int rot, int x, int y, int fi);
 int board_fits(const carc_game *g, int fi, int type, int rot);
 int board_any_fit(const carc_game *g, int type);
-int board_neighbours(const carc_game *g, int x, int y);
+int board_neighbours(const carc_game *g, unsigned cell); /* placed tiles among the 8 around grid cell `cell` */
+int board_surrounded(const carc_game *g, unsigned cell);  /* whether all 8 are placed */
 
 /* features.c */
 /* The root of a piece's feature, or of its system (a feature joined by

@@ -374,7 +374,7 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 static int area_surrounded(carc_game *g, int a, int *nd)
 {
     const placed *np = &g->tiles[g->area_tiles[a]];
-    if (board_neighbours(g, np->x, np->y) < 8) return 0;
+    if (!board_surrounded(g, np->cell)) return 0;
     const tile_type *nt = &g->ts->types[np->type];
     for (int i = 0; i < nt->nfeat && *nd < MAX_DONE; i++)
         if (g->vt.kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)
@@ -438,7 +438,7 @@ static void collect_completed(carc_game *g)
                 int ti = board_at(g, pl->x + dx, pl->y + dy);
                 if (ti < 0 || !g->tiles[ti].has_area) continue;
                 const placed *np = &g->tiles[ti];
-                if (board_neighbours(g, np->x, np->y) != 8) continue;
+                if (!board_surrounded(g, np->cell)) continue;
                 const tile_type *nt = &g->ts->types[np->type];
                 for (int i = 0; i < nt->nfeat && nd < MAX_DONE; i++)
                     if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)

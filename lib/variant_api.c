@@ -80,7 +80,7 @@ unsigned carc_piece_links(const carc_game *g, int p)
 int carc_tile_neighbours(const carc_game *g, int t)
 {
     if (!g || t < 0 || t >= g->ntiles) return 0;
-    return board_neighbours(g, g->tiles[t].x, g->tiles[t].y);
+    return board_neighbours(g, g->tiles[t].cell);
 }
 
 int carc_feature_of(const carc_game *g, int p) { return VALID_PIECE(g, p) ? feat_find(g, p) : -1; }
