@@ -199,7 +199,7 @@ struct carc_tileset {
      * of its moves before the square and rotation are ORed in (kind TILE,
      * tile = type), read as one vector */
     uint8_t class_shift[MAX_TYPES];
-    uint8_t avx2;     /* the CPU that read the set has AVX2 and BMI1: listing takes tile_moves.c's AVX2 form */
+    uint8_t avx2;     /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
     _Alignas(16) uint64_t move_head[MAX_TYPES][2];
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
@@ -506,6 +506,10 @@ static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g-
 /* tile_moves.c */
 /* Writes the placements of tile `type` (up to cap) and returns how many there are. */
 size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap);
+#if CARC_AVX2
+/* tile_moves when tileset.avx2 and cap >= 4 * nfrontier, called directly */
+size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf);
+#endif
 
 /* movetext.c */
 int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap); /* snprintf-like; -1 if not expressible */

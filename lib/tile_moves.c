@@ -194,7 +194,7 @@ static AVX2 ALWAYS_INLINE size_t by_class_avx2(const carc_game *g, int type, car
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 
-static AVX2 NOINLINE size_t list_avx2(const carc_game *g, int type, carc_move *buf)
+AVX2 NOINLINE size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf)
 {
     switch (g->ts->fit_width[type]) {
     case 0:
@@ -281,7 +281,7 @@ size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
     /* one loop per width, so the moves a square takes are known in it
      * (fit classes imply a fit table) */
 #if CARC_AVX2
-    if (g->ts->avx2 && g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) return list_avx2(g, type, buf);
+    if (g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) return tile_moves_avx2(g, type, buf);
 #endif
     if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) switch (g->ts->fit_width[type]) {
         case 0:

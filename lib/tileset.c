@@ -548,15 +548,13 @@ static void find_link_kinds(carc_tileset *ts)
 
 static void build_fit_table(carc_tileset *ts)
 {
-#if CARC_AVX2
-    ts->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
-#endif
     for (int t = 0; t < ts->ntypes; t++) {
         ts->move_head[t][0] = CARC_MOVE_TILE;
         ts->move_head[t][1] = (uint64_t)t;
     }
     ts->nside_codes = 0;
     ts->fit_classes = 0;
+    ts->avx2 = 0;
     memset(ts->key_classes, 0, sizeof ts->key_classes);
     for (int t = 0; t < ts->ntypes; t++)
         for (int side = 0; side < 4; side++) {
@@ -605,6 +603,9 @@ static void build_fit_table(carc_tileset *ts)
                 if (ts->fit[t][key]) ts->key_classes[key] |= 1u << c;
     }
     if (ts->fit_classes > 32) ts->fit_classes = 0;
+#if CARC_AVX2
+    ts->avx2 = ts->fit_classes && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
+#endif
     /* a square always has a neighbour, so key 0 (all sides open) never
      * occurs: over the other keys, the most rotations of a type that fit
      * one square, the moves listing writes a square of it */
