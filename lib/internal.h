@@ -94,7 +94,9 @@ typedef struct piece {
     uint8_t kind;
     uint8_t occ[4];            /* at a feature root: figures per block class */
     uint8_t socc[4];           /* at a system root: system-scoped figures per class */
-    uint8_t spare[7];
+    uint8_t spare1;
+    uint16_t borders;          /* features of its own tile it borders, by local index (from the tile type; the tile's pieces are consecutive, so piece p - local + j) */
+    uint8_t spare[4];
 } piece;
 /* 32 bytes, so a piece's address is its index shifted: the joins, figure
  * checks and scoring index pieces about a thousand times a game. Attribute

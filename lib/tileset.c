@@ -330,6 +330,7 @@ static int finish_tile(parser *ps, tile_type *t)
         p->local = (uint8_t)i;
         p->kind = t->feat[i].kind;
         p->open = t->feat[i].nsides;
+        p->borders = t->feat[i].borders;
         for (int a = 0; a < MAX_ATTRS; a++)
             if (t->feat[i].attr[a]) t->attr_feats[a] |= (uint16_t)(1u << i);
         if (t->feat[i].kind < CARC_MAX_KINDS) t->kind_feats[t->feat[i].kind] |= (uint16_t)(1u << i);

@@ -107,22 +107,21 @@ int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)
     return n;
 }
 
-/* Walks the feature's members once; per piece its tile type says which
- * pieces of the same tile it borders and which of those are of the kind,
- * and a bit per root keeps each neighbour feature to one entry. */
+/* Walks the feature's members once; each piece names the pieces of its
+ * own tile it borders (most name none), and a bit per root keeps each
+ * neighbour feature to one entry. */
 int carc_feature_borders(const carc_game *g, int f, int kind, int *out, int cap)
 {
     if (!VALID_PIECE(g, f) || kind < 0 || kind >= CARC_MAX_KINDS) return 0;
     uint64_t seen[MAX_PIECES / 64] = {0};
     const piece *ps = g->pieces;
-    const tile_type *types = g->ts->types;
     int root = feat_find(g, f), n = 0, p = root;
     do {
         const piece *pc = &ps[p];
-        const placed *pl = &g->tiles[pc->tile];
-        const tile_type *t = &types[pl->type];
-        for (unsigned m = t->feat[pc->local].borders & t->kind_feats[kind]; m; m &= m - 1) {
-            int r = ps[pl->first_piece + ctz32(m)].parent[FEAT];
+        for (unsigned m = pc->borders; m; m &= m - 1) {
+            const piece *q = &ps[p - pc->local + ctz32(m)];
+            if (q->kind != kind) continue;
+            int r = q->parent[FEAT];
             if (!first_sight(seen, r)) continue;
             if (out && n < cap) out[n] = r;
             n++;
