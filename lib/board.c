@@ -48,18 +48,6 @@ int board_neighbours(const carc_game *g, unsigned cell)
            (grid[at | right] != 0) + (grid[down | left] != 0) + (grid[down | col] != 0) + (grid[down | right] != 0);
 }
 
-int board_surrounded(const carc_game *g, unsigned cell)
-{
-    /* as board_neighbours, stopping at the first empty square: a monastery
-     * looked at is most often not surrounded yet */
-    const unsigned rows = GRID_MASK << GRID_BITS, up = (cell - GRID_SIZE) & rows, at = cell & rows,
-                   down = (cell + GRID_SIZE) & rows, left = (cell - 1) & GRID_MASK, col = cell & GRID_MASK,
-                   right = (cell + 1) & GRID_MASK;
-    const uint8_t *grid = g->grid;
-    return grid[up | left] && grid[up | col] && grid[up | right] && grid[at | left] && grid[at | right] &&
-           grid[down | left] && grid[down | col] && grid[down | right];
-}
-
 /* The frontier index of the empty square at grid cell `cell`, position
  * `pos`, next to a tile; a new square is added, and *fresh says so, its
  * requirement left for the caller to set. A square next to a tile cannot

@@ -423,7 +423,19 @@ int board_place(carc_game *g, int type, int rot, int x, int y, int fi);
 int board_fits(const carc_game *g, int fi, int type, int rot);
 int board_any_fit(const carc_game *g, int type);
 int board_neighbours(const carc_game *g, unsigned cell); /* placed tiles among the 8 around grid cell `cell` */
-int board_surrounded(const carc_game *g, unsigned cell);  /* whether all 8 are placed */
+/* Whether all 8 squares around grid cell `cell` hold a tile; as
+ * board_neighbours, stopping at the first empty one (a monastery looked at
+ * is most often not surrounded yet). Inline: the end of a turn asks it
+ * without making a call. */
+static inline int board_surrounded(const carc_game *g, unsigned cell)
+{
+    const unsigned rows = GRID_MASK << GRID_BITS, up = (cell - GRID_SIZE) & rows, at = cell & rows,
+                   down = (cell + GRID_SIZE) & rows, left = (cell - 1) & GRID_MASK, col = cell & GRID_MASK,
+                   right = (cell + 1) & GRID_MASK;
+    const uint8_t *grid = g->grid;
+    return grid[up | left] && grid[up | col] && grid[up | right] && grid[at | left] && grid[at | right] &&
+           grid[down | left] && grid[down | col] && grid[down | right];
+}
 
 /* features.c */
 /* The root of a piece's feature, or of its system (a feature joined by

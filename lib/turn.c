@@ -394,6 +394,34 @@ static int area_surrounded(carc_game *g, int a, int *nd)
     return 1;
 }
 
+/* The open area tiles (carc_game.area_tiles, narea > 0 of them) near the
+ * square of placed tile pl, as bits of their list indices. Near: x and y
+ * each differ by at most one, read off the packed positions' difference.
+ * Both are kept with the sign bits flipped, so the halves order as the
+ * numbers do: x borrows from the y half only when the x half is negative,
+ * and that fails the test anyway. */
+static inline unsigned area_near(const carc_game *g, const placed *pl)
+{
+    uint32_t corner = FPOS(pl->x - 1, pl->y - 1) ^ 0x80008000u;
+    unsigned near = 0;
+#ifdef __SSE2__
+    /* four at a time: a half of the difference above 2 survives a
+     * saturating subtraction of 2; entries past narea are 0, never near */
+    const __m128i c = _mm_set1_epi32((int)corner), two = _mm_set1_epi16(2);
+    for (int a = 0; a < g->narea; a += 4) {
+        __m128i d = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(const void *)&g->area_pos[a]), c);
+        __m128i ok = _mm_cmpeq_epi32(_mm_subs_epu16(d, two), _mm_setzero_si128());
+        near |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok)) << a;
+    }
+#else
+    for (int a = 0; a < g->narea; a++) {
+        uint32_t d = g->area_pos[a] - corner;
+        near |= (unsigned)((d & 0xFFFF) <= 2 && d >> 16 <= 2) << a;
+    }
+#endif
+    return near;
+}
+
 /* Features this turn's tile completed, in the order of its features, then
  * the area features (monasteries) it surrounded. */
 static void collect_completed(carc_game *g)
@@ -410,36 +438,13 @@ static void collect_completed(carc_game *g)
         if (!dup) g->done[nd++] = (uint16_t)r;
     }
     if (g->narea > 0) {
-        /* near: x and y each differ by at most one, read off the packed
-         * positions' difference. Both are kept with the sign bits flipped,
-         * so the halves order as the numbers do: x borrows from the y half
-         * only when the x half is negative, and that fails the test anyway. */
-        uint32_t corner = FPOS(pl->x - 1, pl->y - 1) ^ 0x80008000u;
-#ifdef __SSE2__
-        /* four at a time: a half of the difference above 2 survives a
-         * saturating subtraction of 2; entries past narea are 0, never
-         * near. Then in the scalar loop's order: up the list, a tile moved
-         * into a taken one's place looked at next. */
-        const __m128i c = _mm_set1_epi32((int)corner), two = _mm_set1_epi16(2);
-        unsigned near = 0;
-        for (int a = 0; a < g->narea; a += 4) {
-            __m128i d = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(const void *)&g->area_pos[a]), c);
-            __m128i ok = _mm_cmpeq_epi32(_mm_subs_epu16(d, two), _mm_setzero_si128());
-            near |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok)) << a;
-        }
-        while (near) {
+        /* up the list, a tile moved into a taken one's place looked at next */
+        for (unsigned near = area_near(g, pl); near;) {
             int a = ctz32(near);
             near &= near - 1;
             int last = g->narea - 1;
             if (area_surrounded(g, a, &nd) && (near >> last & 1)) near ^= 1u << last | 1u << a;
         }
-#else
-        for (int a = 0; a < g->narea; a++) {
-            uint32_t d = g->area_pos[a] - corner;
-            if ((d & 0xFFFF) > 2 || d >> 16 > 2) continue;
-            if (area_surrounded(g, a, &nd)) a--;
-        }
-#endif
     } else if (g->narea < 0) {
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
@@ -467,10 +472,35 @@ static int stopped_for_action(carc_game *g)
     return 1;
 }
 
+/* The next turn: the same player again on a granted extra turn, else the
+ * next seat; the game ends at once when nothing is left to draw. */
+static ALWAYS_INLINE void next_turn(carc_game *g)
+{
+    if (g->extra_deck >= 0) {
+        log_event(g, CARC_EVENT_EXTRA_TURN, g->player, 0, 0, CARC_REASON_ACTION, -1);
+        g->is_extra = 1;
+        g->turn_deck = g->extra_deck;
+        g->extra_deck = -1;
+    } else {
+        g->is_extra = 0;
+        g->turn_deck = 0;
+        g->player = next_seat(g, g->player);
+    }
+    g->turn++;
+    g->phase = CARC_PHASE_TILE;
+    g->hand_valid = 0;
+    g->turn_tile = -1;
+    g->action_pending = 0;
+    g->action_first = 0;
+    g->decider = -1;
+    /* with nothing left to draw the game is over now, not at the next query */
+    if (g->decks[g->turn_deck].nleft == 0 && (!g->is_extra || g->decks[0].nleft == 0)) game_resolve(g);
+}
+
 /* The end of a turn: score what the tile completed, one feature at a time,
  * stopping for any decision a feature's scoring opens (and called again
  * after it), then `end_of_turn` and the next turn. */
-static void finish_turn(carc_game *g)
+NOINLINE static void finish_turn_full(carc_game *g)
 {
     const carc_variant *v = &g->vt;
     if (g->stage == STAGE_PLAY) {
@@ -491,25 +521,32 @@ static void finish_turn(carc_game *g)
     }
     g->stage = STAGE_PLAY;
     if (v->end_of_turn) v->end_of_turn(g);
-    if (g->extra_deck >= 0) {
-        log_event(g, CARC_EVENT_EXTRA_TURN, g->player, 0, 0, CARC_REASON_ACTION, -1);
-        g->is_extra = 1;
-        g->turn_deck = g->extra_deck;
-        g->extra_deck = -1;
-    } else {
-        g->is_extra = 0;
-        g->turn_deck = 0;
-        g->player = next_seat(g, g->player);
+    next_turn(g);
+}
+
+/* The end of a turn as most go: the tile completed nothing, surrounded no
+ * monastery, and the ruleset does nothing at the end of a turn. Tested
+ * and done here without a call, so the callers this is inlined into keep
+ * their small frames; any other turn ends in finish_turn_full. */
+static ALWAYS_INLINE void finish_turn(carc_game *g)
+{
+    if (g->stage != STAGE_PLAY || g->vt.end_of_turn || g->extra_deck >= 0 || g->narea < 0) {
+        finish_turn_full(g);
+        return;
     }
-    g->turn++;
-    g->phase = CARC_PHASE_TILE;
-    g->hand_valid = 0;
-    g->turn_tile = -1;
-    g->action_pending = 0;
-    g->action_first = 0;
-    g->decider = -1;
-    /* with nothing left to draw the game is over now, not at the next query */
-    if (g->decks[g->turn_deck].nleft == 0 && (!g->is_extra || g->decks[0].nleft == 0)) game_resolve(g);
+    const placed *pl = &g->tiles[g->turn_tile];
+    for (unsigned m = g->turn_shut; m; m &= m - 1)
+        if (!g->pieces[feat_find(g, pl->first_piece + ctz32(m))].open) {
+            finish_turn_full(g);
+            return;
+        }
+    if (g->narea > 0)
+        for (unsigned near = area_near(g, pl); near; near &= near - 1)
+            if (board_surrounded(g, g->tiles[g->area_tiles[ctz32(near)]].cell)) {
+                finish_turn_full(g);
+                return;
+            }
+    next_turn(g);
 }
 
 static void after_figure_step(carc_game *g, const carc_move *m)
