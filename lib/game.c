@@ -87,6 +87,7 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     }
     variant_normalise(v, &g->vt);
     scoring_setup(g);
+    turn_setup(g);
     g->orig = v;
     g->nplayers = opts->players;
     g->seed = g->rng = opts->seed;

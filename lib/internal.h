@@ -323,6 +323,10 @@ struct carc_game {
      * occupancy also counts other kinds */
     unsigned majority;
     uint8_t majority_uncounted, majority_others;
+    /* the figure step is plain: no variant moves, no figure_allowed hook,
+     * and every figure kind kept off a feature by the figures on it alone
+     * (not free, not system-scoped); figure_plain_moves lists it (turn_setup) */
+    uint8_t figures_plain;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
     uint32_t place_around; /* the last placed tile's four neighbours, a grid byte each (side k in byte k): board_place reads them, the joins reuse them */
@@ -504,6 +508,7 @@ static inline int figure_put(carc_game *g, int player, int kind, int p)
 }
 
 /* turn.c */
+void turn_setup(carc_game *g); /* after the variant is in place */
 int game_resolve(carc_game *g);
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
 int game_apply(carc_game *g, const carc_move *m);

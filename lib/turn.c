@@ -329,10 +329,52 @@ NOINLINE static int figure_list(carc_game *g, carc_move *buf, size_t cap, size_t
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
+void turn_setup(carc_game *g)
+{
+    int plain = !g->vt.extra_moves && !g->vt.figure_allowed;
+    for (int k = 0; k < g->vt.figure_count; k++)
+        plain &= !(g->vt.figures[k].flags & (CARC_FIG_FREE | CARC_FIG_SYSTEM));
+    g->figures_plain = (uint8_t)plain;
+}
+
+/* figure_list's moves for a plain figure step (carc_game.figures_plain),
+ * into a buffer with room for all: a feature is free when its occupancy
+ * in the kind's block class is 0, and each move is two words, the first
+ * from a template with the feature ORed in. Small, so it needs no frame. */
+NOINLINE static size_t figure_plain_moves(const carc_game *g, carc_move *buf)
+{
+    _Static_assert(offsetof(carc_move, figure) == 2 && offsetof(carc_move, feature) == 3 &&
+                       offsetof(carc_move, x) == 4 && offsetof(carc_move, y) == 6,
+                   "a figure move's first word: kind, figure, feature, x, y");
+    const placed *pl = &g->tiles[g->turn_tile];
+    const tile_type *t = &g->ts->types[pl->type];
+    const uint8_t *supply = g->supply[g->player];
+    const piece *ps = g->pieces;
+    const unsigned first = pl->first_piece;
+    const uint64_t at = (uint64_t)(uint16_t)pl->x << 32 | (uint64_t)(uint16_t)pl->y << 48;
+    unsigned char *out = (unsigned char *)buf;
+    for (int k = 0; k < g->vt.figure_count; k++) {
+        if (!supply[k]) continue;
+        const unsigned bc = g->vt.figures[k].block_class & 3;
+        const uint64_t head = at | (uint64_t)k << 16 | CARC_MOVE_FIGURE, zero = 0;
+        for (unsigned fs = t->fig_feats[k]; fs; fs &= fs - 1) {
+            unsigned f = (unsigned)ctz32(fs);
+            if (ps[ps[first + f].parent[FEAT]].occ[bc]) continue;
+            uint64_t w = head | (uint64_t)f << 24;
+            memcpy(out, &w, 8); /* byte by byte as a little-endian word (the assertion above, x86-64 and the like) */
+            memcpy(out + 8, &zero, 8);
+            out += sizeof *buf;
+        }
+    }
+    return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+}
+
 /* The figure step's moves, for carc_game_moves. In a ruleset that lists no
  * moves of its own, once a player's followers are all out (most turns of
  * a game) the step is a lone pass: written here without a call, so that
- * carc_game_moves, where this is inlined, needs no frame for it. */
+ * carc_game_moves, where this is inlined, needs no frame for it. A plain
+ * step (carc_game.figures_plain) with room for every move goes to
+ * figure_plain_moves, past figure_list's frame. */
 static ALWAYS_INLINE int figure_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     if (!g->vt.extra_moves && buf && cap > 0 && first_in_supply(g) == g->vt.figure_count) {
@@ -340,6 +382,14 @@ static ALWAYS_INLINE int figure_enum(carc_game *g, carc_move *buf, size_t cap, s
         *count = 1;
         return CARC_OK;
     }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (g->figures_plain && buf && cap > (size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS) {
+        size_t n = figure_plain_moves(g, buf);
+        buf[n] = (carc_move){.kind = CARC_MOVE_PASS};
+        *count = n + 1;
+        return CARC_OK;
+    }
+#endif
     return figure_list(g, buf, cap, count);
 }
 
