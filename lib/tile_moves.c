@@ -38,24 +38,25 @@ _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && 
                    offsetof(carc_move, y) == 6 && offsetof(carc_move, tile) == 8,
                "a move is one little-endian vector: kind, rotation, x, y, tile");
 
-/* ROT_VEC[bits][j]: the j-th rotation of fit mask `bits` in the rotation byte */
-static const union {
-    uint64_t w[16][4][2];
-    __m128i v[16][4];
-} ROT_VEC = {.w = {
+/* Per rotation mask `bits`, in 64-byte rows so that the row of a fit-table
+ * entry is at entry × 4 (an addressing mode, no shift per square):
+ * vec[bits][j], the j-th rotation of the mask in a move's rotation byte;
+ * bytes[bits], the bytes of moves the mask writes, so the advance is one
+ * add from memory. One table, so one register addresses both. */
+static const struct {
+    union {
+        uint64_t w[16][4][2];
+        __m128i v[16][4];
+    } vec;
+    uint64_t bytes[16][8];
+} ROT = {.vec = {.w = {
 #define R(a, b, c, d) {{(a) << 8, 0}, {(b) << 8, 0}, {(c) << 8, 0}, {(d) << 8, 0}}
-                 R(0, 0, 0, 0), R(0, 0, 0, 0), R(1, 0, 0, 0), R(0, 1, 0, 0), R(2, 0, 0, 0), R(0, 2, 0, 0),
-                 R(1, 2, 0, 0), R(0, 1, 2, 0), R(3, 0, 0, 0), R(0, 3, 0, 0), R(1, 3, 0, 0), R(0, 1, 3, 0),
-                 R(2, 3, 0, 0), R(0, 2, 3, 0), R(1, 2, 3, 0), R(0, 1, 2, 3)
+             R(0, 0, 0, 0), R(0, 0, 0, 0), R(1, 0, 0, 0), R(0, 1, 0, 0), R(2, 0, 0, 0), R(0, 2, 0, 0),
+             R(1, 2, 0, 0), R(0, 1, 2, 0), R(3, 0, 0, 0), R(0, 3, 0, 0), R(1, 3, 0, 0), R(0, 1, 3, 0),
+             R(2, 3, 0, 0), R(0, 2, 3, 0), R(1, 2, 3, 0), R(0, 1, 2, 3)
 #undef R
-             }};
-
-/* Bytes of moves each rotation mask writes, one to a 64-byte row so that,
- * like ROT_VEC, the row of a fit-table entry is at entry × 4: the advance
- * is then one add from memory. */
-static const union {
-    uint64_t row[16][8];
-} ROT_BYTES = {.row = {{0}, {16}, {16}, {32}, {16}, {32}, {32}, {48}, {16}, {32}, {32}, {48}, {32}, {48}, {48}, {64}}};
+         }},
+         .bytes = {{0}, {16}, {16}, {32}, {16}, {32}, {32}, {48}, {16}, {32}, {32}, {48}, {32}, {48}, {48}, {64}}};
 
 /* The moves of one square: `w` written (4, or 3 when no square can take
  * four rotations), the output advanced past the ones that fit.
@@ -63,16 +64,16 @@ static const union {
  * fit-table entry. */
 static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, const uint64_t *pos, size_t fit, int w)
 {
-    _Static_assert(sizeof ROT_VEC.v[0] == 4 << FIT_SHIFT, "a fit-table entry times 4 is its row of ROT_VEC");
+    _Static_assert(sizeof ROT.vec.v[0] == 4 << FIT_SHIFT, "a fit-table entry times 4 is its row of ROT.vec");
     /* the square's x and y, already in bytes 4..7 (carc_game.fpos) */
     __m128i m = _mm_or_si128(kind_tile, _mm_loadl_epi64((const __m128i *)(const void *)pos));
-    const __m128i *rv = (const __m128i *)(const void *)((const unsigned char *)ROT_VEC.v + 4 * fit);
+    const __m128i *rv = (const __m128i *)(const void *)((const unsigned char *)ROT.vec.v + 4 * fit);
     _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, rv[0]));
     if (w >= 2) _mm_storeu_si128((__m128i *)(void *)(out + 16), _mm_or_si128(m, rv[1]));
     if (w >= 3) _mm_storeu_si128((__m128i *)(void *)(out + 32), _mm_or_si128(m, rv[2]));
     if (w == 4) _mm_storeu_si128((__m128i *)(void *)(out + 48), _mm_or_si128(m, rv[3]));
     uint64_t bytes;
-    memcpy(&bytes, (const unsigned char *)ROT_BYTES.row + 4 * fit, sizeof bytes);
+    memcpy(&bytes, (const unsigned char *)ROT.bytes + 4 * fit, sizeof bytes);
     return out + bytes;
 }
 
@@ -110,8 +111,11 @@ static inline uint64_t class_bits(const uint32_t *fcls, int n, __m128i shift)
 
 /* By class: the squares whose fit classes include the tile's, as bits of a
  * word per 64 squares; then moves for those bits. Needs room for 4 moves a
- * square of the frontier. */
-static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *buf, int w)
+ * square of the frontier. `short_frontier`: at most 64 squares (one word,
+ * as in most of a game), with no loop over words and the squares indexed
+ * from g itself, which leaves the loop few enough registers to need no
+ * stack frame. */
+static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *buf, int w, int short_frontier)
 {
     const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);
     const __m128i kind_tile = _mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]);
@@ -120,12 +124,32 @@ static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *bu
     const uint32_t *cls = g->fcls;
     const uint16_t *key = g->fkey;
     unsigned char *out = (unsigned char *)buf;
+    if (short_frontier) {
+        for (uint64_t bits = class_bits(g->fcls, g->nfrontier, shift); bits; bits &= bits - 1) {
+            size_t i = ctz64(bits);
+            out = put_square(out, kind_tile, &g->fpos[i], fit[g->fkey[i]], w);
+        }
+        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+    }
     for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
         for (uint64_t bits = class_bits(cls, left, shift); bits; bits &= bits - 1) {
             size_t i = ctz64(bits);
             out = put_square(out, kind_tile, &pos[i], fit[key[i]], w);
         }
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+}
+
+/* by_class on a frontier of more than 64 squares, out of line as
+ * tile_moves_avx2_long is. */
+NOINLINE static size_t by_class_long(const carc_game *g, int type, carc_move *buf)
+{
+    switch (g->ts->fit_width[type]) {
+    case 0:
+    case 1: return by_class(g, type, buf, 1, 0);
+    case 2: return by_class(g, type, buf, 2, 0);
+    case 3: return by_class(g, type, buf, 3, 0);
+    default: return by_class(g, type, buf, 4, 0);
+    }
 }
 #endif
 
@@ -137,7 +161,7 @@ static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *bu
 static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m256i head, const uint64_t *pos, size_t fit,
                                                           int w)
 {
-    const unsigned char *rv = (const unsigned char *)ROT_VEC.v + 4 * fit;
+    const unsigned char *rv = (const unsigned char *)ROT.vec.v + 4 * fit;
     if (w == 1) {
         __m128i m = _mm_or_si128(_mm256_castsi256_si128(head), _mm_loadl_epi64((const __m128i *)(const void *)pos));
         _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(m, _mm_load_si128((const __m128i *)(const void *)rv)));
@@ -153,7 +177,7 @@ static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m
                                 _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)(rv + 32))));
     }
     uint64_t bytes;
-    memcpy(&bytes, (const unsigned char *)ROT_BYTES.row + 4 * fit, sizeof bytes);
+    memcpy(&bytes, (const unsigned char *)ROT.bytes + 4 * fit, sizeof bytes);
     return out + bytes;
 }
 
@@ -177,7 +201,8 @@ static AVX2 ALWAYS_INLINE uint64_t class_bits_avx2(const uint32_t *fcls, int n, 
     return bits;
 }
 
-static AVX2 ALWAYS_INLINE size_t by_class_avx2(const carc_game *g, int type, carc_move *buf, int w)
+/* by_class with AVX2 (`short_frontier` as there). */
+static AVX2 ALWAYS_INLINE size_t by_class_avx2(const carc_game *g, int type, carc_move *buf, int w, int short_frontier)
 {
     const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);
     const __m256i head = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]));
@@ -186,6 +211,13 @@ static AVX2 ALWAYS_INLINE size_t by_class_avx2(const carc_game *g, int type, car
     const uint32_t *cls = g->fcls;
     const uint16_t *key = g->fkey;
     unsigned char *out = (unsigned char *)buf;
+    if (short_frontier) {
+        for (uint64_t bits = class_bits_avx2(g->fcls, g->nfrontier, shift); bits; bits = _blsr_u64(bits)) {
+            size_t i = ctz64(bits);
+            out = put_square_avx2(out, head, &g->fpos[i], fit[g->fkey[i]], w);
+        }
+        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+    }
     for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
         for (uint64_t bits = class_bits_avx2(cls, left, shift); bits; bits = _blsr_u64(bits)) {
             size_t i = ctz64(bits);
@@ -194,14 +226,28 @@ static AVX2 ALWAYS_INLINE size_t by_class_avx2(const carc_game *g, int type, car
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 
-AVX2 NOINLINE size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf)
+/* Frontiers of more than 64 squares, out of line: the loop over words
+ * needs registers that every listing would otherwise save and restore. */
+static AVX2 NOINLINE size_t tile_moves_avx2_long(const carc_game *g, int type, carc_move *buf)
 {
     switch (g->ts->fit_width[type]) {
     case 0:
-    case 1: return by_class_avx2(g, type, buf, 1);
-    case 2: return by_class_avx2(g, type, buf, 2);
-    case 3: return by_class_avx2(g, type, buf, 3);
-    default: return by_class_avx2(g, type, buf, 4);
+    case 1: return by_class_avx2(g, type, buf, 1, 0);
+    case 2: return by_class_avx2(g, type, buf, 2, 0);
+    case 3: return by_class_avx2(g, type, buf, 3, 0);
+    default: return by_class_avx2(g, type, buf, 4, 0);
+    }
+}
+
+AVX2 NOINLINE size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf)
+{
+    if (g->nfrontier > 64) return tile_moves_avx2_long(g, type, buf);
+    switch (g->ts->fit_width[type]) {
+    case 0:
+    case 1: return by_class_avx2(g, type, buf, 1, 1);
+    case 2: return by_class_avx2(g, type, buf, 2, 1);
+    case 3: return by_class_avx2(g, type, buf, 3, 1);
+    default: return by_class_avx2(g, type, buf, 4, 1);
     }
 }
 #endif
@@ -283,13 +329,16 @@ size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
 #if CARC_AVX2
     if (g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) return tile_moves_avx2(g, type, buf);
 #endif
-    if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) switch (g->ts->fit_width[type]) {
+    if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) {
+        if (g->nfrontier > 64) return by_class_long(g, type, buf);
+        switch (g->ts->fit_width[type]) {
         case 0:
-        case 1: return by_class(g, type, buf, 1);
-        case 2: return by_class(g, type, buf, 2);
-        case 3: return by_class(g, type, buf, 3);
-        default: return by_class(g, type, buf, 4);
+        case 1: return by_class(g, type, buf, 1, 1);
+        case 2: return by_class(g, type, buf, 2, 1);
+        case 3: return by_class(g, type, buf, 3, 1);
+        default: return by_class(g, type, buf, 4, 1);
         }
+    }
 #endif
     if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);
     return by_key(g, type, buf, cap);
