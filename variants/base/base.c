@@ -19,6 +19,19 @@ static const char *const categories[] = {"road", "city", "monastery", "farm"};
 
 static const char *const colors[] = {CLASSIC_COLORS};
 
+/* The variant state is the classic rules' look-ups alone. */
+static int base_setup(carc_game *g)
+{
+    classic_setup(g, carc_variant_state(g));
+    return CARC_OK;
+}
+
+static int base_points(carc_game *g, int feature, int final, int *category)
+{
+    (void)final;
+    return classic_points(g, carc_variant_state(g), feature, category);
+}
+
 const carc_variant carc_variant_base = {
     .struct_size = sizeof(carc_variant),
     .abi = CARC_VARIANT_ABI,
@@ -34,6 +47,8 @@ const carc_variant carc_variant_base = {
     .figure_count = 1,
     .categories = categories,
     .category_count = 4,
-    .feature_points = classic_feature_points,
+    .state_size = sizeof(classic_state),
+    .setup = base_setup,
+    .feature_points = base_points,
     .kind_colors = colors,
 };

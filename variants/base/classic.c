@@ -13,13 +13,15 @@ int classic_farm_cities(carc_game *g, int farm)
     return cities;
 }
 
-int classic_feature_points(carc_game *g, int f, int final, int *category)
+void classic_setup(carc_game *g, classic_state *cs) { cs->pennant = carc_attr_index(g, "pennant"); }
+
+/* In play and at game end alike: what counts is whether the feature is complete. */
+int classic_points(carc_game *g, const classic_state *cs, int f, int *category)
 {
-    (void)final; /* what counts is whether the feature is complete */
     switch (carc_feature_kind(g, f)) {
     case CLASSIC_CITY: {
         *category = CAT_CITY;
-        int arms = carc_feature_attr(g, f, carc_attr_index(g, "pennant"));
+        int arms = cs->pennant >= 0 ? carc_feature_attr(g, f, cs->pennant) : 0;
         int value = carc_feature_tiles(g, f) + arms;
         return carc_feature_complete(g, f) ? 2 * value : value;
     }

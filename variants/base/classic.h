@@ -12,8 +12,20 @@ enum classic_category { CAT_ROAD, CAT_CITY, CAT_MONASTERY, CAT_FARM };
 /* Drawing colours of the four classic kinds, in kind order. */
 #define CLASSIC_COLORS "#c0793a", "#f4f1e8", "#8bc34a", "#b23b2e"
 
-/* Points per feature, in play and at game end (the feature_points hook). */
-int classic_feature_points(carc_game *g, int feature, int final, int *category);
+/* What the classic rules look up once a game rather than once a scored
+ * city: the index of the `pennant` attribute in the game's tile set (-1 if
+ * it has none). A ruleset built on the base game keeps one in its variant
+ * state and fills it from its setup hook. */
+typedef struct classic_state {
+    int pennant;
+} classic_state;
+
+/* Fills cs for game g. */
+void classic_setup(carc_game *g, classic_state *cs);
+
+/* Points per feature, in play and at game end, as a feature_points hook
+ * computes them (cs: what classic_setup filled). */
+int classic_points(carc_game *g, const classic_state *cs, int feature, int *category);
 
 /* Completed cities that touch a farm, each counted once. */
 int classic_farm_cities(carc_game *g, int farm);

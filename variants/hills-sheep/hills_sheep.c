@@ -59,9 +59,11 @@ static int shepherd_of(carc_game *g, int player) { return st(g)->shepherd[player
 static int hs_setup(carc_game *g)
 {
     hs_state *s = st(g);
+    classic_setup(g, &s->classic);
     int n = figure_total(g);
     for (int i = 0; i < n; i++) {
         int owner = carc_figure_owner(g, i);
+        if (owner < 0 || owner >= CARC_MAX_PLAYERS) continue;
         if (carc_figure_kind(g, i) == HS_FIG_SHEPHERD && !s->shepherd[owner]) s->shepherd[owner] = (uint8_t)(i + 1);
     }
     return CARC_OK;
@@ -237,7 +239,8 @@ static void hs_break_tie(carc_game *g, int feature, unsigned *winners)
 
 static int hs_feature_points(carc_game *g, int feature, int final, int *category)
 {
-    int pts = classic_feature_points(g, feature, final, category);
+    (void)final;
+    int pts = classic_points(g, &st(g)->classic, feature, category);
     if (carc_feature_kind(g, feature) != CLASSIC_MONASTERY || !carc_rule(g, HS_OPT_VINEYARDS) ||
         !carc_feature_complete(g, feature))
         return pts;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "carcassonne_variant.h"
+#include "../base/classic.h"
 
 /* Feature kinds after the four classic ones (classic.h): drawings only. */
 enum hs_kind { HS_KIND_HILL = 4, HS_KIND_VINEYARD = 5 };
@@ -66,6 +67,7 @@ typedef struct hs_state {
     uint8_t action_open; /* the open action phase is this player's flock choice */
     uint8_t last_drawn;  /* the token drawn last, plus one (0: none yet) */
     uint8_t shepherd[CARC_MAX_PLAYERS]; /* each player's shepherd figure id plus one (0: no such player) */
+    classic_state classic;              /* the classic rules' look-ups (classic_setup) */
 } hs_state;
 
 #endif
