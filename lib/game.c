@@ -158,7 +158,14 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         memset(dst->fgrid, 0, sizeof dst->fgrid);
     }
     /* the fixed part, then only the used prefix of the long arrays */
-    memcpy(dst, src, offsetof(carc_game, tiles));
+    if (dst_valid) {
+        /* up to the tile set's stacks, the variant's state; the vtable is
+         * the same, since a copy's games have the same variant */
+        memcpy(dst, src, offsetof(carc_game, decks) + (size_t)src->ts->ndecks * sizeof src->decks[0]);
+        memcpy(dst->vstate, src->vstate, src->vt.state_size);
+    } else {
+        memcpy(dst, src, offsetof(carc_game, tiles));
+    }
     memcpy(dst->tiles, src->tiles, (size_t)src->ntiles * sizeof src->tiles[0]);
     memcpy(dst->fpos, src->fpos, (size_t)src->nfrontier * sizeof src->fpos[0]);
     memcpy(dst->fkey, src->fkey, (size_t)src->nfrontier * sizeof src->fkey[0]);

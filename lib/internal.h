@@ -354,7 +354,6 @@ struct carc_game {
     uint8_t fig_first[CARC_MAX_PLAYERS]; /* each player's first figure: a player's figures are side by side */
     figure figs[MAX_FIGURES];
 
-    deck decks[MAX_DECKS];
     bag bags[CARC_MAX_BAGS];
 
     int nfrontier;
@@ -371,6 +370,10 @@ struct carc_game {
     int nhist;
     int npieces;
 
+    /* --- the last three of the fixed part, copied up to what is used:
+     * the tile set's stacks, the variant's state_size bytes, and the
+     * vtable only by clone (a copy's two games always have the same) --- */
+    deck decks[MAX_DECKS];
     _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
     carc_variant vt;    /* the variant's vtable, normalised (members an older struct lacks zeroed): every hook is read from here */
 
