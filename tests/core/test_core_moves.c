@@ -367,6 +367,37 @@ Test(core_moves, more_kinds_of_tile_than_fit_classes)
 Test(core_moves, enumeration_matches_reference_seeds_1_to_40) { check_random_games(1, 40); }
 Test(core_moves, enumeration_matches_reference_seeds_1000_to_1040) { check_random_games(1000, 40); }
 
+/* The figure step has two listings: a short one for rulesets like the
+ * base game when the buffer has room for any figure step, and the general
+ * one. Both give the same moves, byte for byte, at every figure step. */
+Test(core_moves, figure_step_same_moves_whatever_the_buffer)
+{
+    static carc_move big[H_MOVE_CAP];
+    carc_move small[48]; /* room for every real figure step, not for the short listing's bound */
+    int steps = 0, with_figures = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        carc_game *g = h_new("base", 2 + (int)(seed % 4), seed);
+        uint64_t rng = seed * 31 + 7;
+        for (;;) {
+            carc_phase ph;
+            cr_assert_eq(carc_game_state(g, &ph, NULL), CARC_OK);
+            size_t n = 0, ns = 0;
+            if (carc_game_moves(g, big, H_MOVE_CAP, &n) != CARC_OK) break;
+            if (ph == CARC_PHASE_FIGURE) {
+                cr_assert_eq(carc_game_moves(g, small, 48, &ns), CARC_OK);
+                cr_assert_eq(ns, n);
+                cr_assert_eq(memcmp(small, big, n * sizeof big[0]), 0, "seed %d: the two listings differ", (int)seed);
+                steps++;
+                with_figures += n > 1;
+            }
+            cr_assert_eq(carc_game_apply(g, &big[h_below(&rng, (unsigned)n)]), CARC_OK);
+        }
+        carc_game_free(g);
+    }
+    cr_assert_gt(steps, 1000);
+    cr_assert_gt(with_figures, 200, "figure steps with a figure to place: %d", with_figures);
+}
+
 Test(core_moves, first_decision_of_the_game)
 {
     carc_game *g = h_new("base", 2, 3);
