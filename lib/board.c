@@ -38,14 +38,11 @@ int board_any_fit(const carc_game *g, int type)
 
 int board_neighbours(const carc_game *g, unsigned cell)
 {
-    /* the rows above, at and below, and the columns left, at and right,
-     * each wrapped as GRID_CELL wraps them */
-    const unsigned rows = GRID_MASK << GRID_BITS, up = (cell - GRID_SIZE) & rows, at = cell & rows,
-                   down = (cell + GRID_SIZE) & rows, left = (cell - 1) & GRID_MASK, col = cell & GRID_MASK,
-                   right = (cell + 1) & GRID_MASK;
-    const uint8_t *grid = g->grid;
-    return (grid[up | left] != 0) + (grid[up | col] != 0) + (grid[up | right] != 0) + (grid[at | left] != 0) +
-           (grid[at | right] != 0) + (grid[down | left] != 0) + (grid[down | col] != 0) + (grid[down | right] != 0);
+    unsigned r[8];
+    board_ring(cell, r);
+    int n = 0;
+    for (int i = 0; i < 8; i++) n += g->grid[r[i]] != 0;
+    return n;
 }
 
 /* The frontier index of the empty square at grid cell `cell`, position

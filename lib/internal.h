@@ -429,19 +429,26 @@ int board_frontier_index(const carc_game *g, int x, int y);
 int board_place(carc_game *g, int type, int rot, int x, int y, int fi);
 int board_fits(const carc_game *g, int fi, int type, int rot);
 int board_any_fit(const carc_game *g, int type);
-int board_neighbours(const carc_game *g, unsigned cell); /* placed tiles among the 8 around grid cell `cell` */
-/* Whether all 8 squares around grid cell `cell` hold a tile; as
- * board_neighbours, stopping at the first empty one (a monastery looked at
- * is most often not surrounded yet). Inline: the end of a turn asks it
- * without making a call. */
-static inline int board_surrounded(const carc_game *g, unsigned cell)
+/* The 8 grid cells around cell `cell`, row by row (above, beside, below),
+ * each wrapped as GRID_CELL wraps them. */
+static inline void board_ring(unsigned cell, unsigned ring[8])
 {
     const unsigned rows = GRID_MASK << GRID_BITS, up = (cell - GRID_SIZE) & rows, at = cell & rows,
                    down = (cell + GRID_SIZE) & rows, left = (cell - 1) & GRID_MASK, col = cell & GRID_MASK,
                    right = (cell + 1) & GRID_MASK;
+    ring[0] = up | left, ring[1] = up | col, ring[2] = up | right, ring[3] = at | left;
+    ring[4] = at | right, ring[5] = down | left, ring[6] = down | col, ring[7] = down | right;
+}
+int board_neighbours(const carc_game *g, unsigned cell); /* placed tiles among the 8 around grid cell `cell` */
+/* Whether all 8 squares around grid cell `cell` hold a tile, stopping at
+ * the first empty one (a monastery looked at is most often not surrounded
+ * yet). Inline: the end of a turn asks it without making a call. */
+static inline int board_surrounded(const carc_game *g, unsigned cell)
+{
+    unsigned r[8];
+    board_ring(cell, r);
     const uint8_t *grid = g->grid;
-    return grid[up | left] && grid[up | col] && grid[up | right] && grid[at | left] && grid[at | right] &&
-           grid[down | left] && grid[down | col] && grid[down | right];
+    return grid[r[0]] && grid[r[1]] && grid[r[2]] && grid[r[3]] && grid[r[4]] && grid[r[5]] && grid[r[6]] && grid[r[7]];
 }
 
 /* features.c */
