@@ -171,6 +171,35 @@ Test(base_scoring, completed_city_counts_coat_of_arms_twice)
     t_free(&t);
 }
 
+/* A tile set for the base rules whose cities carry no `pennant`
+ * attribute at all: the rules look the attribute up once a game and find
+ * none, and a city is worth its tiles alone. */
+static const char NO_PENNANTS[] = "tile S count=1 start\n"
+                                  "  edges C C C F F F F F F F F F\n"
+                                  "  feature city slots=0,1,2 id=c1\n"
+                                  "  feature farm slots=3,4,5,6,7,8,9,10,11 id=f1 borders=c1\n"
+                                  "tile N count=1\n"
+                                  "  edges F F F F F F C C C F F F\n"
+                                  "  feature city slots=6,7,8 id=c1\n"
+                                  "  feature farm slots=0,1,2,3,4,5,9,10,11 id=f1 borders=c1\n";
+
+Test(base_scoring, city_in_a_set_without_pennants_scores_its_tiles)
+{
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), OK);
+    tgame t = t_new_text(v, 2, NO_PENNANTS, sizeof NO_PENNANTS - 1, NULL, 0);
+    carc_game *g = t.g;
+    cr_assert_not_null(g);
+    cr_assert_eq(carc_attr_index(g, "pennant"), -1);
+    cr_assert_eq(t_turn(g, "N", 0, -1, 0, "follower", "c1"), OK);
+    cr_assert(is_over(g), "the only tile ends the game");
+    cr_assert_eq(t_cat(g, 0, "city"), 4, "2 tiles, no coat of arms");
+    cr_assert_eq(t_score(g, 0), 4);
+    cr_assert_eq(t_score(g, 1), 0);
+    h_assert_event(g, 0, 0, 4, "city", CARC_REASON_COMPLETED);
+    t_free(&t);
+}
+
 Test(base_scoring, incomplete_city_at_game_end_one_per_tile_and_arms)
 {
     tgame t = deck_game(2, "M:1");
