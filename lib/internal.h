@@ -533,12 +533,20 @@ void out_add_from(carc_game *g, int type, int reason, int deck);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
 /* tile_moves.c */
-/* Writes the placements of tile `type` (up to cap) and returns how many there are. */
-size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap);
-#if CARC_AVX2
-/* tile_moves when tileset.avx2 and cap >= 4 * nfrontier, called directly */
+/* tile_moves when tileset.avx2 and cap >= 4 * nfrontier */
 size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf);
+/* tile_moves in the other cases */
+size_t tile_moves_other(const carc_game *g, int type, carc_move *buf, size_t cap);
+/* Writes the placements of tile `type` (up to cap) and returns how many
+ * there are. Inline, so the common case (AVX2, room for four moves a
+ * square) calls its listing directly. */
+static inline size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
+{
+#if CARC_AVX2
+    if (g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) return tile_moves_avx2(g, type, buf);
 #endif
+    return tile_moves_other(g, type, buf, cap);
+}
 
 /* movetext.c */
 int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap); /* snprintf-like; -1 if not expressible */

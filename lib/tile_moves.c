@@ -320,14 +320,11 @@ NOINLINE static size_t by_edges(const carc_game *g, int type, carc_move *buf, si
     return n;
 }
 
-size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
+size_t tile_moves_other(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
 #ifdef __SSE2__
     /* one loop per width, so the moves a square takes are known in it
      * (fit classes imply a fit table) */
-#if CARC_AVX2
-    if (g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) return tile_moves_avx2(g, type, buf);
-#endif
     if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) {
         if (g->nfrontier > 64) return by_class_long(g, type, buf);
         BY_WIDTH(by_class, g, type, buf, 1);

@@ -194,15 +194,7 @@ static ALWAYS_INLINE void resolve_draw(carc_game *g, carc_move *buf, size_t cap,
         int named;
         int t = draw_from(g, d, &named);
         if (g->vt.on_draw) g->vt.on_draw(g, t);
-        size_t fits;
-        if (!listed)
-            fits = (size_t)board_any_fit(g, t);
-#if CARC_AVX2
-        else if (g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) /* the common case, past tile_moves */
-            fits = tile_moves_avx2(g, t, buf);
-#endif
-        else
-            fits = tile_moves(g, t, buf, cap);
+        size_t fits = listed ? tile_moves(g, t, buf, cap) : (size_t)board_any_fit(g, t);
         if (fits) {
             g->hand = t;
             g->hand_valid = 1;
