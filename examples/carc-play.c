@@ -1,4 +1,4 @@
-/* carc-play: plays one whole game between random bots and prints it.
+/* carc-play: plays one whole game between bots (greedy by default) and prints it.
  *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE] [--svg FILE]
  * --load continues a saved game; --save writes the finished game; --svg
  * draws the final position (examples/render.h).
@@ -17,15 +17,31 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
-            "                 [--bot greedy|random] [--rule NAME=VALUE]... [--save FILE] [--load FILE]\n"
-            "                 [--svg FILE]\n"
-            "Plays a game between random bots and prints the turns, the final scores\n"
-            "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
-            "The bots look one turn ahead (greedy) or pick any legal move (random).\n"
-            "--load continues a saved game (its variant, players and seed win);\n"
-            "--save writes the finished game, which --load replays exactly.\n"
-            "--svg draws the final position as an SVG picture.\n"
+            "Usage: carc-play [OPTION]...\n"
+            "Plays one game between bots and prints every turn, the final scores with\n"
+            "their breakdown by category, the winners, and a last line 'final: S1 S2 ...'\n"
+            "(the scores in seat order). The same options give the same game.\n"
+            "\n"
+            "Options:\n"
+            "  --variant NAME       the ruleset (default: base; see Variants below)\n"
+            "  --players N          number of players (default: 2)\n"
+            "  --seed S             seed of the game's draws and of the bots (default: 1)\n"
+            "  --rule NAME=VALUE    a ruleset option, e.g. --rule hand=1 (repeatable)\n"
+            "  --bot greedy|random  greedy (the default) tries every move with the rest of\n"
+            "                       its turn on scratch copies of the game and keeps the\n"
+            "                       best; random picks any legal move\n"
+            "  --load FILE          continue a saved game: its variant, players and draws\n"
+            "                       come from the file\n"
+            "  --save FILE          write the finished game, which --load replays exactly\n"
+            "  --svg FILE           draw the final position as an SVG picture\n"
+            "  --quiet              print the result only, not every turn\n"
+            "  -h, --help           print this help and exit\n"
+            "\n"
+            "Exit status:\n"
+            "  0  the game was played\n"
+            "  1  a game, file or picture could not be made, read or written\n"
+            "  2  a bad option\n"
+            "\n"
             "Variants:");
     int n = 0;
     carc_registry_count(NULL, &n);
