@@ -11,11 +11,6 @@ from . import _ffi
 
 ffi, lib, CONSTANTS, LOAD_INFO = _ffi.load()
 
-_HEADER_MAJOR = CONSTANTS.get("CARC_VERSION_MAJOR")
-if _HEADER_MAJOR is not None and lib.carc_version_number() // 10000 != _HEADER_MAJOR:
-    raise _ffi.LoadError("library %s is version %s but the header in %s is major %d" % (
-        LOAD_INFO["library"], ffi.string(lib.carc_version()).decode(), LOAD_INFO["include_dir"], _HEADER_MAJOR))
-
 MAX_PLAYERS = CONSTANTS.get("CARC_MAX_PLAYERS", 6)
 MAX_HAND = CONSTANTS.get("CARC_MAX_HAND", 4)
 
