@@ -156,3 +156,43 @@ def test_a_library_older_than_its_header_loads_with_a_warning(tmp_path):
     site = installed_copy(tmp_path / "older", older)
     out = run_python(site, code, tmp_path, CARC_LIB=LIB)
     assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def _carc_play():
+    exe = BUILD / "examples" / "carc-play" if BUILD else None
+    if exe is None or not exe.is_file():
+        pytest.skip("carc-play is not built beside the library")
+    return exe
+
+
+@pytest.mark.parametrize("args", [["--seed", "42"], ["--variant", "discovery", "--rule", "hand=1", "--players", "3"],
+                                  ["--variant", "over-hill-and-dale", "--bot", "random", "--seed", "7"],
+                                  ["--variant", "hills-sheep", "--players", "4", "--seed", "5", "--quiet"]],
+                         ids=["base", "discovery-hand", "ohad-random", "hills-sheep-quiet"])
+def test_python_m_carcassonne_plays_carc_plays_game(args, tmp_path):
+    exe = _carc_play()
+    env = dict(os.environ, CARC_LIB=LIB, PYTHONPATH=str(PACKAGE.parent))
+    py = subprocess.run([sys.executable, "-m", "carcassonne"] + args + ["--save", str(tmp_path / "py.sav")],
+                        capture_output=True, text=True, env=env, timeout=600)
+    c = subprocess.run([str(exe)] + args + ["--save", str(tmp_path / "c.sav")], capture_output=True, text=True,
+                       timeout=600)
+    assert py.returncode == 0, py.stderr
+    assert py.stdout == c.stdout  # every turn, the scores, the winners
+    assert py.stdout.splitlines()[-1].startswith("final: ")
+    assert (tmp_path / "py.sav").read_text() == (tmp_path / "c.sav").read_text()
+
+
+def test_python_m_carcassonne_bad_input(tmp_path):
+    env = dict(os.environ, CARC_LIB=LIB, PYTHONPATH=str(PACKAGE.parent))
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "carcassonne"] + list(args), capture_output=True, text=True,
+                              env=env, timeout=120)
+    r = run("--rule", "hand")
+    assert r.returncode == 2 and "bad --rule hand (want NAME=VALUE" in r.stderr
+    r = run("--variant", "no-such-game")
+    assert r.returncode == 1 and "CARC_E_NOT_FOUND" in r.stderr
+    r = run("--load", str(tmp_path / "missing.sav"))
+    assert r.returncode == 1 and "missing.sav" in r.stderr
+    r = run("--help")
+    assert r.returncode == 0 and "Variants: " in r.stdout and "greedy" in r.stdout
