@@ -117,14 +117,21 @@ def _try(g, m, me, players, s1, s2, buf, guess):
     return best
 
 
-def greedy_step(game, scratch, buf, rng):
-    """Plays one decision as greedy_step does; returns the move played."""
+def _decision(game, buf):
+    """Lists the moves of the current decision into the first buffer; returns
+    (game handle, buffer, count), raising when there is nothing to play."""
     g, first = game._g, buf.moves[0]
     r, n = _list(g, buf, first)
     if r:
         raise CarcError(r, "carc_game_moves")
     if n == 0:
         raise CarcError(lib.CARC_E_ILLEGAL_MOVE, "no legal move")
+    return g, first, n
+
+
+def greedy_step(game, scratch, buf, rng):
+    """Plays one decision as greedy_step does; returns the move played."""
+    g, first, n = _decision(game, buf)
     _, me = _state(g, buf)
     best, pick, ties = -1e18, 0, 0
     guess = rng.next()
@@ -143,12 +150,7 @@ def greedy_step(game, scratch, buf, rng):
 
 def random_step(game, buf, rng):
     """Plays one uniformly random legal move as bot_step does; returns it."""
-    g, first = game._g, buf.moves[0]
-    r, n = _list(g, buf, first)
-    if r:
-        raise CarcError(r, "carc_game_moves")
-    if n == 0:
-        raise CarcError(lib.CARC_E_ILLEGAL_MOVE, "no legal move")
+    g, first, n = _decision(game, buf)
     played = ffi.new("carc_move *", first[((rng.next() >> 32) * n) >> 32])
     _apply(g, played)
     return played
