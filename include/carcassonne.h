@@ -917,6 +917,49 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
 
 /** @} */
 
+/** @defgroup json Game state as JSON
+ *  What a server sends to players and a client shows: the public state of
+ *  a game as one JSON document (UTF-8), described member by member in
+ *  docs/state-json.md and checked by the JSON Schema docs/state.schema.json.
+ *  A save (carc_game_save()) stays the exact replay of a game; this
+ *  document is a picture of one moment, without the seed, the order of the
+ *  stacks or the tiles hidden under hills, and it cannot be loaded.
+ *  @{ */
+
+/** The `version` member of the documents this library writes. Members may be
+ *  added without a new version; a member removed or given another meaning
+ *  changes it. */
+#define CARC_STATE_JSON_VERSION 1
+
+/**
+ * Writes the public state of a game as a JSON document: the variant and its
+ * options, the decision waited for and who makes it, the drawn tile, each
+ * seat's score with its breakdown and what it would be if the game ended
+ * now, figures in supply, hands, tokens and views, the board (every tile
+ * with its type, rotation and features, each feature with the id of the
+ * whole feature it belongs to), the figures, tiles out of play, the bags,
+ * the legal moves of the current decision in move text
+ * (carc_move_format()), and the log.
+ *
+ * The game is not changed, so a document may be asked for at any moment
+ * without changing a later draw, score or save. If this turn's tile is not
+ * drawn yet, the document shows the tile the game will draw when next
+ * asked (carc_game_state()), worked out on a copy; a later
+ * carc_game_set_next_tile() or carc_game_reseed() before that question
+ * can still change it.
+ * @param g the game (not changed).
+ * @param buf,cap caller buffer (may be NULL/0 to ask for the size).
+ * @param len out: bytes needed, not counting the terminating NUL that is
+ *        written when there is room.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER (also for the size
+ *         query with `buf` NULL, since no text was written; the first
+ *         `cap - 1` bytes are written), ::CARC_E_NOMEM.
+ * Allocates a scratch copy of the game and the list of legal moves per call.
+ */
+CARC_API int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif
