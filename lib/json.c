@@ -147,5 +147,6 @@ int json_finish(json_out *o, size_t *len)
         o->buf[o->len] = 0;
         return CARC_OK;
     }
+    if (o->buf && o->cap > 0) o->buf[o->cap - 1] = 0; /* what fitted, as a string */
     return CARC_E_BUFFER;
 }

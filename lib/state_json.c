@@ -417,7 +417,7 @@ static int write_document(json_out *o, carc_game *s)
     if (r) return r;
     json_object(o, NULL);
     json_str(o, "format", "carcassonne-state");
-    json_int(o, "version", CARC_STATE_JSON_VERSION);
+    json_int(o, "version", CARC_JSON_VERSION);
     json_str(o, "library", carc_version());
     variant_block(o, s);
     turn_block(o, s);
