@@ -1,8 +1,6 @@
 /* The JSON writer of json.h. */
 #include "json.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "carcassonne.h"
@@ -24,14 +22,18 @@ static void put_bytes(json_out *o, const char *s, size_t n)
     o->len += n;
 }
 
-static void put(json_out *o, const char *fmt, ...)
+/* Decimal digits by hand: vsnprintf was half the cost of a document, which
+ * is mostly small integers. */
+static void put_long(json_out *o, long value)
 {
-    char tmp[64];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0) put_bytes(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+    char tmp[24], *end = tmp + sizeof tmp, *p = end;
+    unsigned long u = value < 0 ? 0ul - (unsigned long)value : (unsigned long)value;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (value < 0) *--p = '-';
+    put_bytes(o, p, (size_t)(end - p));
 }
 
 /* The length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one. */
@@ -56,9 +58,14 @@ static void put_string(json_out *o, const char *s)
             put_bytes(o, esc, 2);
             p++;
         } else if (*p < 0x20 || *p == 0x7F) {
-            put(o, "\\u%04x", *p++);
-        } else if (*p < 0x80) {
-            put_bytes(o, (const char *)p++, 1);
+            char esc[6] = {'\\', 'u', '0', '0', "0123456789abcdef"[*p >> 4], "0123456789abcdef"[*p & 15]};
+            put_bytes(o, esc, 6);
+            p++;
+        } else if (*p < 0x80) { /* a run of plain ASCII in one copy */
+            const unsigned char *q = p;
+            while (*q >= 0x20 && *q < 0x7F && *q != '"' && *q != '\\') q++;
+            put_bytes(o, (const char *)p, (size_t)(q - p));
+            p = q;
         } else if ((n = utf8_length(p)) > 0) {
             put_bytes(o, (const char *)p, n);
             p += n;
@@ -112,7 +119,7 @@ void json_end(json_out *o, char close)
 void json_int(json_out *o, const char *key, long value)
 {
     member(o, key);
-    put(o, "%ld", value);
+    put_long(o, value);
 }
 
 void json_bool(json_out *o, const char *key, int value)

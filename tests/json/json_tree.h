@@ -25,15 +25,21 @@ typedef struct jt_node {
     size_t length;          /* JT_STRING: bytes; JT_ARRAY/JT_OBJECT: members */
     struct jt_node **items; /* JT_ARRAY: elements; JT_OBJECT: values */
     char **keys;            /* JT_OBJECT: keys, in document order */
+    void *user;             /* free for a reader's own use (the validator keeps a schema's keywords there) */
 } jt_node;
 
 typedef struct jt_doc {
     jt_node *root;
     char error[160];
-    /* every allocation, freed by jt_free */
+    /* the arena: chunks of JT_CHUNK bytes (or one of its own for a larger
+     * request), bump-allocated, freed together by jt_free */
     void **blocks;
     size_t nblocks, capblocks;
+    char *next;
+    size_t left;
 } jt_doc;
+
+#define JT_CHUNK 65536
 
 typedef struct jt_reader {
     const char *s, *end;
@@ -41,35 +47,50 @@ typedef struct jt_reader {
     int depth;
 } jt_reader;
 
-static void *jt_alloc(jt_doc *d, size_t n)
+static inline void *jt_block(jt_doc *d, size_t n)
 {
     if (d->nblocks == d->capblocks) {
-        size_t cap = d->capblocks ? 2 * d->capblocks : 64;
+        size_t cap = d->capblocks ? 2 * d->capblocks : 16;
         void **b = realloc(d->blocks, cap * sizeof *b);
         if (!b) abort();
         d->blocks = b;
         d->capblocks = cap;
     }
-    void *p = calloc(1, n ? n : 1);
+    void *p = calloc(1, n);
     if (!p) abort();
     d->blocks[d->nblocks++] = p;
     return p;
 }
 
-static void jt_free(jt_doc *d)
+/* n zeroed bytes, aligned for any node, living until jt_free. */
+static inline void *jt_alloc(jt_doc *d, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    if (n > JT_CHUNK / 4) return jt_block(d, n);
+    if (n > d->left) {
+        d->next = jt_block(d, JT_CHUNK);
+        d->left = JT_CHUNK;
+    }
+    void *p = d->next;
+    d->next += n;
+    d->left -= n;
+    return p;
+}
+
+static inline void jt_free(jt_doc *d)
 {
     for (size_t i = 0; i < d->nblocks; i++) free(d->blocks[i]);
     free(d->blocks);
     memset(d, 0, sizeof *d);
 }
 
-static int jt_fail(jt_reader *r, const char *what)
+static inline int jt_fail(jt_reader *r, const char *what)
 {
     if (!r->doc->error[0]) snprintf(r->doc->error, sizeof r->doc->error, "%s", what);
     return -1;
 }
 
-static void jt_space(jt_reader *r)
+static inline void jt_space(jt_reader *r)
 {
     while (r->s < r->end && (*r->s == ' ' || *r->s == '\t' || *r->s == '\n' || *r->s == '\r')) r->s++;
 }
@@ -114,7 +135,7 @@ static size_t jt_utf8(const unsigned char *s, size_t n)
 }
 
 /* One escape after the backslash; appends its UTF-8 to o. */
-static int jt_escape(jt_reader *r, char *o, size_t *n)
+static inline int jt_escape(jt_reader *r, char *o, size_t *n)
 {
     static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
     if (r->s >= r->end) return jt_fail(r, "unfinished escape");
@@ -137,11 +158,14 @@ static int jt_escape(jt_reader *r, char *o, size_t *n)
     return 0;
 }
 
-static int jt_string(jt_reader *r, char **out, size_t *outlen)
+static inline int jt_string(jt_reader *r, char **out, size_t *outlen)
 {
     r->s++; /* the opening quote */
-    const char *start = r->s;
-    char *o = jt_alloc(r->doc, (size_t)(r->end - start) + 1), c;
+    /* the raw text up to the closing quote bounds the decoded length (an
+     * escape never decodes to more bytes than it is written with) */
+    const char *close = r->s;
+    while (close < r->end && *close != '"') close += *close == '\\' && close + 1 < r->end ? 2 : 1;
+    char *o = jt_alloc(r->doc, (size_t)(close - r->s) + 1), c;
     size_t n = 0;
     while (r->s < r->end && (c = *r->s) != '"') {
         if ((unsigned char)c < 0x20) return jt_fail(r, "raw control byte in a string");
@@ -164,14 +188,14 @@ static int jt_string(jt_reader *r, char **out, size_t *outlen)
     return 0;
 }
 
-static int jt_digits(jt_reader *r)
+static inline int jt_digits(jt_reader *r)
 {
     const char *from = r->s;
     while (r->s < r->end && *r->s >= '0' && *r->s <= '9') r->s++;
     return r->s > from ? 0 : -1;
 }
 
-static int jt_number(jt_reader *r, jt_node *v)
+static inline int jt_number(jt_reader *r, jt_node *v)
 {
     const char *from = r->s;
     v->type = JT_NUMBER;
@@ -199,10 +223,10 @@ static int jt_number(jt_reader *r, jt_node *v)
     return 0;
 }
 
-static int jt_value(jt_reader *r, jt_node *v);
+static inline int jt_value(jt_reader *r, jt_node *v);
 
 /* Elements or members until `close`; an object's keys go to `keys`. */
-static int jt_members(jt_reader *r, jt_node *v, char close)
+static inline int jt_members(jt_reader *r, jt_node *v, char close)
 {
     size_t cap = 8;
     v->items = jt_alloc(r->doc, cap * sizeof *v->items);
@@ -242,7 +266,7 @@ static int jt_members(jt_reader *r, jt_node *v, char close)
     }
 }
 
-static int jt_word(jt_reader *r, const char *w)
+static inline int jt_word(jt_reader *r, const char *w)
 {
     size_t n = strlen(w);
     if ((size_t)(r->end - r->s) < n || memcmp(r->s, w, n)) return jt_fail(r, "unknown word");
@@ -250,7 +274,7 @@ static int jt_word(jt_reader *r, const char *w)
     return 0;
 }
 
-static int jt_value(jt_reader *r, jt_node *v)
+static inline int jt_value(jt_reader *r, jt_node *v)
 {
     jt_space(r);
     if (r->s >= r->end) return jt_fail(r, "value expected");
@@ -271,7 +295,7 @@ static int jt_value(jt_reader *r, jt_node *v)
 }
 
 /* Parses text[0..len): 0, or -1 with d->error set (d is reset either way). */
-static int jt_parse(jt_doc *d, const char *text, size_t len)
+static inline int jt_parse(jt_doc *d, const char *text, size_t len)
 {
     memset(d, 0, sizeof *d);
     jt_reader r = {text, text + len, d, 0};
@@ -291,7 +315,7 @@ static int jt_parse(jt_doc *d, const char *text, size_t len)
 }
 
 /* The member `key` of an object, or NULL. */
-static const jt_node *jt_get(const jt_node *o, const char *key)
+static inline const jt_node *jt_get(const jt_node *o, const char *key)
 {
     if (!o || o->type != JT_OBJECT) return NULL;
     for (size_t i = 0; i < o->length; i++)
@@ -300,7 +324,7 @@ static const jt_node *jt_get(const jt_node *o, const char *key)
 }
 
 /* The integer value of a member, or `otherwise` if it is missing or not an integer. */
-static long jt_int(const jt_node *o, const char *key, long otherwise)
+static inline long jt_int(const jt_node *o, const char *key, long otherwise)
 {
     const jt_node *v = jt_get(o, key);
     return v && v->type == JT_NUMBER && v->integral ? (long)v->number : otherwise;
