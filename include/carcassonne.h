@@ -244,6 +244,17 @@ CARC_API int carc_variant_view(const carc_variant *v, int index, const char **na
                                int *length);
 
 /**
+ * The name of value `k` of a view, to label it on a screen: a flock's four
+ * counts are of `"sheep1"` .. `"sheep4"`, a tied field's pool of `"apple"`,
+ * `"strawberry"`... An empty string when the variant names none (a view of
+ * one value is named by the view itself).
+ * @param v the variant. @param view 0 .. carc_variant_info::view_count - 1.
+ * @param k 0 .. the view's length - 1. @param label out: static; never NULL.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_view_label(const carc_variant *v, int view, int k, const char **label);
+
+/**
  * Creates a registry holding every built-in variant.
  * @param out receives the registry; free it with carc_registry_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOMEM.

@@ -100,6 +100,13 @@ static void variant_actions_and_views(json_out *o, const carc_variant *v)
         json_str(o, "shape", NAME_IN(shapes, d->shape));
         json_int(o, "length", d->length);
         json_str(o, "help", d->help ? d->help : "");
+        json_array(o, "labels");
+        for (int k = 0; k < d->length; k++) {
+            const char *label = "";
+            carc_variant_view_label(v, i, k, &label);
+            json_str(o, NULL, label);
+        }
+        json_end(o, ']');
         json_end(o, '}');
     }
     json_end(o, ']');

@@ -127,6 +127,15 @@ static void check_board(const jt_node *d, const carc_game *g)
     }
 }
 
+/* Each view of the variant block names each of its values. */
+static void check_variant(const jt_node *d)
+{
+    const jt_node *views = jt_get(jt_get(d, "variant"), "views");
+    for (size_t i = 0; i < views->length; i++)
+        cr_assert_eq(jt_get(views->items[i], "labels")->length, (size_t)jt_int(views->items[i], "length", -1),
+                     "view %zu: labels and length differ", i);
+}
+
 /* The moves in the document are the listed moves, in order, as move text. */
 static void check_moves(const jt_node *d, carc_game *g)
 {
@@ -202,6 +211,7 @@ static int positions_of(const setup *s, jt_doc *schema, uint64_t seed)
                 char *text = document(g, &len);
                 jt_doc doc;
                 validated(&doc, schema, text, len, where);
+                check_variant(doc.root);
                 check_turn(doc.root, g);
                 check_seats(doc.root, g);
                 check_board(doc.root, g);
