@@ -2,7 +2,7 @@
  *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE] [--svg FILE]
  *             [--json FILE]
  * --load continues a saved game; --save writes the finished game; --svg
- * draws the final position (examples/render.h); --json writes its state
+ * draws the final position (examples/render/); --json writes its state
  * as JSON (carc_game_state_json).
  * The last line is "final: S1 S2 ..." (scores in seat order). */
 #include <stdio.h>
