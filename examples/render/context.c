@@ -45,6 +45,36 @@ static void rd_kinds(rd_ctx *c)
     }
 }
 
+/* The attributes of the tile set and the glyph each is drawn with. */
+static void rd_attrs(rd_ctx *c)
+{
+    carc_tileset_attr_count(c->ts, &c->nattrs);
+    if (c->nattrs > RD_MAXA) c->nattrs = RD_MAXA;
+    for (int a = 0; a < c->nattrs; a++) {
+        c->aname[a] = "";
+        carc_tileset_attr(c->ts, a, &c->aname[a]);
+        c->aglyph[a] = rd_glyph_of(c->aname[a]);
+    }
+}
+
+/* Notes what a tile of type `type` shows, for the legend: its symbols,
+ * junction dots, slots no feature covers, features drawn inside it. */
+void rd_mark_shown(rd_ctx *c, int type)
+{
+    rd_geo g;
+    rd_geometry(c, type, 0, &g);
+    c->any_junction |= g.junction;
+    for (int s = 0; s < 12; s++) c->any_bare |= g.slot_feat[s] < 0;
+    for (int i = 0; i < g.nf; i++) {
+        if (g.f[i].cls == RD_MARKER && g.f[i].kind >= 0) c->kshown_inside[g.f[i].kind] = 1;
+        for (int a = 0; a < c->nattrs; a++) {
+            int v = 0;
+            if (c->aglyph[a] >= 0 && carc_tileset_feature_attr(c->ts, type, i, a, &v) == CARC_OK && v > 0)
+                c->aused[a] = 1;
+        }
+    }
+}
+
 static void rd_extent(rd_ctx *c)
 {
     carc_game_tile_count(c->game, &c->ntiles);
@@ -71,6 +101,7 @@ int rd_context(rd_ctx *c, const carc_game *game, const render_options *opt, FILE
         return r;
     if ((r = carc_game_clone(game, &c->g)) != CARC_OK) return r;
     rd_kinds(c);
+    rd_attrs(c);
     rd_extent(c);
     c->to_move = -1;
     c->phase = CARC_PHASE_TILE;
@@ -84,33 +115,24 @@ int rd_context(rd_ctx *c, const carc_game *game, const render_options *opt, FILE
     return CARC_OK;
 }
 
-/* "Last tile (turn 12, framed in magenta): tile K 2 -1 1, then figure
- * follower c1 (P0)": the last tile placed and the figures put on it, in
- * move text. */
+/* "Last tile (turn 12, framed in magenta): K at (2,-1) turned 90°, then a
+ * follower of P0 on c1": the last tile placed and the figures put on it. */
 void rd_last_move(rd_ctx *c, char *out, size_t cap)
 {
-    char mv[96] = "";
-    size_t len;
     out[0] = 0;
     if (c->last < 0) return;
-    carc_move m = {.kind = CARC_MOVE_TILE, .rotation = (uint8_t)c->lt.rotation, .x = (int16_t)c->lt.x,
-                   .y = (int16_t)c->lt.y, .tile = (uint16_t)c->lt.type};
-    if (carc_move_format(c->game, &m, mv, sizeof mv, &len) != CARC_OK) {
-        carc_tile_type_info ti = {.struct_size = sizeof ti};
-        carc_tileset_type(c->ts, c->lt.type, &ti);
-        snprintf(mv, sizeof mv, "tile %s", ti.name);
-    }
-    snprintf(out, cap, "Last tile (turn %d, framed in magenta): %s", c->lt.turn, mv);
+    carc_tile_type_info ti = {.struct_size = sizeof ti};
+    if (carc_tileset_type(c->ts, c->lt.type, &ti) != CARC_OK) ti.name = "?";
+    size_t l = (size_t)snprintf(out, cap, "Last tile (turn %d, framed in magenta): %s at (%d,%d) turned %d\xc2\xb0",
+                                c->lt.turn, ti.name, c->lt.x, c->lt.y, 90 * c->lt.rotation);
     int nfig = 0;
     carc_game_figure_count(c->game, &nfig);
-    for (int i = 0; i < nfig; i++) {
+    for (int i = 0; i < nfig && l < cap; i++) {
         carc_figure_info fi;
+        const char *fname = "figure", *fid = "?";
         if (carc_game_figure(c->game, i, &fi) || !fi.on_board || fi.tile_index != c->last) continue;
-        carc_move fm = {.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)fi.kind, .feature = (uint8_t)fi.feature,
-                        .x = (int16_t)c->lt.x, .y = (int16_t)c->lt.y};
-        if (carc_move_format(c->game, &fm, mv, sizeof mv, &len) == CARC_OK) {
-            size_t l = strlen(out);
-            snprintf(out + l, cap - l, ", then %s (P%d)", mv, fi.owner);
-        }
+        carc_variant_figure(c->v, fi.kind, &fname, NULL);
+        carc_tileset_feature(c->ts, c->lt.type, fi.feature, &fid, NULL, NULL);
+        l += (size_t)snprintf(out + l, cap - l, ", then a %s of P%d on %s", fname, fi.owner, fid);
     }
 }

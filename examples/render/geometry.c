@@ -106,7 +106,7 @@ static double rd_area(const rd_pt *p, int n, rd_pt *centroid)
     return a / 2;
 }
 
-static int rd_inside(const rd_pt *p, int n, rd_pt q)
+int rd_inside(const rd_pt *p, int n, rd_pt q)
 {
     int in = 0;
     for (int i = 0, j = n - 1; i < n; j = i++)

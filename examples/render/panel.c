@@ -41,16 +41,29 @@ void rd_score_table(rd_ctx *c, rd_table *t)
     for (int p = 0; p < c->players && p < CARC_MAX_PLAYERS; p++) snprintf(CELL(t, p + 1, col), CELLCAP, "%d", totals[p]);
 }
 
-/* The values of a view for one owner: "v1 v2 ..." */
+/* The values of a view for one owner, each with its name: "sheep2 1,
+ * sheep3 2" (the values above zero; "none" when all are zero), "#1 0, #2
+ * 3" for a view whose values the ruleset does not name; a lone value as
+ * it is (the view's name labels it). */
 void rd_values(rd_ctx *c, int view, int owner, int length, char *out, size_t cap)
 {
     size_t l = 0;
+    int named = 0, shown = 0;
     out[0] = 0;
-    for (int k = 0; k < length && k < 12 && l + 12 < cap; k++) {
-        int val = 0;
-        carc_game_view(c->g, view, owner, k, &val);
-        l += (size_t)snprintf(out + l, cap - l, "%s%d", k ? " " : "", val);
+    for (int k = 0; k < length; k++) {
+        const char *label = "";
+        named |= carc_variant_view_label(c->v, view, k, &label) == CARC_OK && label[0];
     }
+    for (int k = 0; k < length && l + 24 < cap; k++) {
+        int val = 0;
+        const char *label = "";
+        carc_game_view(c->g, view, owner, k, &val);
+        carc_variant_view_label(c->v, view, k, &label);
+        if (length == 1) l += (size_t)snprintf(out + l, cap - l, "%d", val);
+        else if (!named) l += (size_t)snprintf(out + l, cap - l, "%s#%d %d", shown++ ? ", " : "", k + 1, val);
+        else if (val) l += (size_t)snprintf(out + l, cap - l, "%s%s %d", shown++ ? ", " : "", label, val);
+    }
+    if (length > 1 && named && !shown) snprintf(out, cap, "none");
 }
 
 static void player_column_supply(rd_ctx *c, rd_table *t)
@@ -76,7 +89,8 @@ static void player_column_views(rd_ctx *c, rd_table *t)
             shape != CARC_VIEW_PLAYER)
             continue;
         snprintf(CELL(t, 0, t->cols), CELLCAP, "%s", vname);
-        for (int p = 0; p < c->players && p < CARC_MAX_PLAYERS; p++) rd_values(c, vi, p, length, CELL(t, p + 1, t->cols), 90);
+        for (int p = 0; p < c->players && p < CARC_MAX_PLAYERS; p++)
+            rd_values(c, vi, p, length, CELL(t, p + 1, t->cols), CELLCAP);
         t->cols++;
     }
 }
@@ -125,7 +139,8 @@ void rd_player_table(rd_ctx *c, rd_table *t)
     }
 }
 
-/* "name: v1 v2 ...  (help)" per game-wide view. */
+/* "name: values (help)" per game-wide view, then what is left in each
+ * bag or supply, by token. */
 void rd_game_views(rd_ctx *c, rd_panel *p)
 {
     for (int vi = 0; vi < c->info.view_count && p->ngameviews < 8; vi++) {
@@ -135,9 +150,22 @@ void rd_game_views(rd_ctx *c, rd_panel *p)
             shape != CARC_VIEW_GAME)
             continue;
         char *t = p->gameviews[p->ngameviews++], values[160];
-        size_t l = (size_t)snprintf(t, 160, "%s:", vname);
-        rd_values(c, vi, 0, length > 16 ? 16 : length, values, sizeof values);
-        l += (size_t)snprintf(t + l, 160 - l, " %s", values);
-        if (help && l < 150) snprintf(t + l, 160 - l, "  (%s)", help);
+        rd_values(c, vi, 0, length, values, sizeof values);
+        snprintf(t, sizeof p->gameviews[0], "%s: %s%s%s%s", vname, values, help && help[0] ? "  (" : "",
+                 help ? help : "", help && help[0] ? ")" : "");
+    }
+    for (int b = 0; b < c->info.bag_count && p->ngameviews < 8; b++) {
+        const char *bname = "?";
+        int nt = 0;
+        carc_variant_bag(c->v, b, &bname, &nt);
+        char *t = p->gameviews[p->ngameviews++];
+        size_t l = (size_t)snprintf(t, sizeof p->gameviews[0], "left in the %s bag or supply:", bname);
+        for (int k = 0; k < nt && l + 40 < sizeof p->gameviews[0]; k++) {
+            const char *tn = "?";
+            int n = 0;
+            carc_variant_bag_token(c->v, b, k, &tn, NULL);
+            carc_game_tokens(c->game, b, -1, k, &n);
+            l += (size_t)snprintf(t + l, sizeof p->gameviews[0] - l, "%s %s %d", k ? "," : "", tn, n);
+        }
     }
 }

@@ -73,6 +73,7 @@ typedef struct rd_ctx {
     int kclass[RD_MAXK];  /* RD_AREA / RD_LINE / RD_MARKER */
     int kused[RD_MAXK];   /* the tile set has features of the kind */
     int kinside[RD_MAXK]; /* ... and some of an area or line kind have no slots (drawn as markers) */
+    int kshown_inside[RD_MAXK]; /* a feature of the kind is drawn inside a tile of the picture */
     int nattrs;
     const char *aname[RD_MAXA];
     int aglyph[RD_MAXA];  /* glyph index of each attribute, -1: drawn by the tile's shape (no glyph) */
@@ -138,6 +139,7 @@ rd_pt rd_perim(double t);
 int rd_popcount(unsigned m);
 void rd_add(rd_feat *f, rd_pt p);
 void rd_edge(rd_feat *f, double a, double b);
+int rd_inside(const rd_pt *p, int n, rd_pt q);
 void rd_geometry(const rd_ctx *c, int type, int rot, rd_geo *g);
 
 /* tile.c */
@@ -145,6 +147,7 @@ void rd_tile(rd_ctx *c, int type, int rot, double x0, double y0, double S, rd_ge
 
 /* glyphs.c */
 int rd_glyph_of(const char *attribute);
+const char *rd_word(const char *attribute);
 const char *rd_glyph_title(int glyph, const char *attribute);
 void rd_glyph(rd_ctx *c, int glyph, double cx, double cy, double k, const char *title);
 void rd_tile_glyphs(rd_ctx *c, int type, const rd_geo *g, double x0, double y0, double S);
@@ -156,6 +159,7 @@ void rd_board_figures(rd_ctx *c, double bx, double by);
 /* context.c */
 int rd_context(rd_ctx *c, const carc_game *game, const render_options *opt, FILE *out);
 void rd_last_move(rd_ctx *c, char *out, size_t cap);
+void rd_mark_shown(rd_ctx *c, int type);
 
 /* table.c */
 double rd_table_size(rd_table *t, double fs, double *h);

@@ -17,6 +17,21 @@ typedef struct rd_layout {
     char caption[3][320];
 } rd_layout;
 
+/* What the picture shows of every tile in it (for the legend). */
+static void shown(rd_ctx *c, const rd_panel *p)
+{
+    for (int i = 0; i < c->ntiles; i++) {
+        carc_placed_tile t;
+        if (carc_game_tile(c->game, i, &t) == CARC_OK) rd_mark_shown(c, t.type);
+    }
+    for (int q = 0; q < c->players && q < CARC_MAX_PLAYERS; q++)
+        for (int i = 0; i < p->nhand[q]; i++) rd_mark_shown(c, p->hands[q][i]);
+    for (int i = 0; i < p->nremoved; i++) {
+        int type = -1;
+        if (carc_game_removed(c->game, i, &type, NULL) == CARC_OK && type >= 0) rd_mark_shown(c, type);
+    }
+}
+
 static void gather(rd_ctx *c, rd_panel *p)
 {
     rd_last_move(c, p->lastmove, sizeof p->lastmove);
@@ -25,6 +40,7 @@ static void gather(rd_ctx *c, rd_panel *p)
     rd_game_views(c, p);
     rd_holdings(c, p);
     rd_last_turn(c, p);
+    shown(c, p);
 }
 
 /* The state line, the last move, the caller's note. */

@@ -88,7 +88,8 @@ static void tile_markers(rd_ctx *c, const rd_geo *g, double x0, double y0, doubl
             fprintf(c->f,
                     "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\" "
                     "fill=\"%s\">%c</text>\n",
-                    cx, cy + 0.075 * S, 0.21 * S, rd_light(c->kcolor[k]) > 140 ? "#222" : "#fff", c->kname[k][0]);
+                    cx, cy + 0.075 * S, 0.21 * S, rd_light(c->kcolor[k]) > 140 ? "#222" : "#fff",
+                    toupper((unsigned char)c->kname[k][0]));
     }
 }
 
@@ -103,6 +104,7 @@ void rd_tile(rd_ctx *c, int type, int rot, double x0, double y0, double S, rd_ge
         if (g->slot_feat[s] < 0) rd_tri(c, s, s + 1, x0, y0, S, rd_neutral);
     tile_lines(c, g, x0, y0, S);
     tile_markers(c, g, x0, y0, S);
+    rd_tile_glyphs(c, type, g, x0, y0, S);
     fprintf(c->f,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#5d5648\" "
             "stroke-opacity=\"0.55\" stroke-width=\"0.8\"/>\n</g>\n",
