@@ -5,7 +5,7 @@
 
 #include "carcassonne.h"
 
-void json_init(json_out *o, char *buf, size_t cap)
+JSON_COLD void json_init(json_out *o, char *buf, size_t cap)
 {
     memset(o, 0, sizeof *o);
     o->buf = buf;
@@ -13,7 +13,7 @@ void json_init(json_out *o, char *buf, size_t cap)
     o->first[0] = 1;
 }
 
-static void put_bytes(json_out *o, const char *s, size_t n)
+JSON_COLD static void put_bytes(json_out *o, const char *s, size_t n)
 {
     if (o->buf && o->len < o->cap) {
         size_t room = o->cap - o->len - 1; /* the NUL's byte */
@@ -24,7 +24,7 @@ static void put_bytes(json_out *o, const char *s, size_t n)
 
 /* Decimal digits by hand: vsnprintf was half the cost of a document, which
  * is mostly small integers. */
-static void put_long(json_out *o, long value)
+JSON_COLD static void put_long(json_out *o, long value)
 {
     char tmp[24], *end = tmp + sizeof tmp, *p = end;
     unsigned long u = value < 0 ? 0ul - (unsigned long)value : (unsigned long)value;
@@ -37,7 +37,7 @@ static void put_long(json_out *o, long value)
 }
 
 /* The length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one. */
-static size_t utf8_length(const unsigned char *s)
+JSON_COLD static size_t utf8_length(const unsigned char *s)
 {
     size_t n = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
     for (size_t i = 1; i < n; i++)
@@ -47,7 +47,7 @@ static size_t utf8_length(const unsigned char *s)
     return n;
 }
 
-static void put_string(json_out *o, const char *s)
+JSON_COLD static void put_string(json_out *o, const char *s)
 {
     put_bytes(o, "\"", 1);
     const unsigned char *p = (const unsigned char *)(s ? s : "");
@@ -78,7 +78,7 @@ static void put_string(json_out *o, const char *s)
 }
 
 /* The separator, the line break and indent near the top, and the key. */
-static void member(json_out *o, const char *key)
+JSON_COLD static void member(json_out *o, const char *key)
 {
     int d = o->depth;
     if (!o->first[d]) put_bytes(o, ",", 1);
@@ -93,7 +93,7 @@ static void member(json_out *o, const char *key)
     }
 }
 
-static void open_nested(json_out *o, const char *key, const char *bracket)
+JSON_COLD static void open_nested(json_out *o, const char *key, const char *bracket)
 {
     member(o, key);
     put_bytes(o, bracket, 1);
@@ -101,11 +101,11 @@ static void open_nested(json_out *o, const char *key, const char *bracket)
     o->first[o->depth] = 1;
 }
 
-void json_object(json_out *o, const char *key) { open_nested(o, key, "{"); }
+JSON_COLD void json_object(json_out *o, const char *key) { open_nested(o, key, "{"); }
 
-void json_array(json_out *o, const char *key) { open_nested(o, key, "["); }
+JSON_COLD void json_array(json_out *o, const char *key) { open_nested(o, key, "["); }
 
-void json_end(json_out *o, char close)
+JSON_COLD void json_end(json_out *o, char close)
 {
     int d = o->depth;
     if (d > 0) o->depth--;
@@ -116,37 +116,37 @@ void json_end(json_out *o, char close)
     put_bytes(o, &close, 1);
 }
 
-void json_int(json_out *o, const char *key, long value)
+JSON_COLD void json_int(json_out *o, const char *key, long value)
 {
     member(o, key);
     put_long(o, value);
 }
 
-void json_bool(json_out *o, const char *key, int value)
+JSON_COLD void json_bool(json_out *o, const char *key, int value)
 {
     member(o, key);
     put_bytes(o, value ? "true" : "false", value ? 4 : 5);
 }
 
-void json_null(json_out *o, const char *key)
+JSON_COLD void json_null(json_out *o, const char *key)
 {
     member(o, key);
     put_bytes(o, "null", 4);
 }
 
-void json_int_or_null(json_out *o, const char *key, long value, int present)
+JSON_COLD void json_int_or_null(json_out *o, const char *key, long value, int present)
 {
     if (present) json_int(o, key, value);
     else json_null(o, key);
 }
 
-void json_str(json_out *o, const char *key, const char *s)
+JSON_COLD void json_str(json_out *o, const char *key, const char *s)
 {
     member(o, key);
     put_string(o, s);
 }
 
-int json_finish(json_out *o, size_t *len)
+JSON_COLD int json_finish(json_out *o, size_t *len)
 {
     put_bytes(o, "\n", 1);
     *len = o->len;

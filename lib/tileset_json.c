@@ -4,7 +4,7 @@
 #include "json.h"
 
 /* The features of the same tile named by a mask (borders, links), by id. */
-static void feature_ids(json_out *o, const char *key, const tile_type *t, unsigned mask)
+JSON_COLD static void feature_ids(json_out *o, const char *key, const tile_type *t, unsigned mask)
 {
     json_array(o, key);
     for (int j = 0; j < t->nfeat; j++)
@@ -12,7 +12,7 @@ static void feature_ids(json_out *o, const char *key, const tile_type *t, unsign
     json_end(o, ']');
 }
 
-static void feature_entry(json_out *o, const carc_tileset *ts, const tile_type *t, int f)
+JSON_COLD static void feature_entry(json_out *o, const carc_tileset *ts, const tile_type *t, int f)
 {
     const tile_feat *tf = &t->feat[f];
     json_object(o, NULL);
@@ -31,7 +31,7 @@ static void feature_entry(json_out *o, const carc_tileset *ts, const tile_type *
     json_end(o, '}');
 }
 
-static void type_entry(json_out *o, const carc_tileset *ts, int type)
+JSON_COLD static void type_entry(json_out *o, const carc_tileset *ts, int type)
 {
     const tile_type *t = &ts->types[type];
     char edges[13];
@@ -50,7 +50,7 @@ static void type_entry(json_out *o, const carc_tileset *ts, int type)
     json_end(o, '}');
 }
 
-int carc_tileset_json(const carc_tileset *ts, char *buf, size_t cap, size_t *len)
+JSON_COLD int carc_tileset_json(const carc_tileset *ts, char *buf, size_t cap, size_t *len)
 {
     if (!ts || !len) return CARC_E_NULL;
     json_out o;

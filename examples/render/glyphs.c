@@ -130,7 +130,7 @@ static const rd_glyph_desc rd_glyphs[] = {
     {"city", "port city",
      "<path d=\"M-0.7 0.9V-0.2L0-0.85L0.7-0.2V0.9Z\" fill=\"#efebe9\" stroke=\"#4e342e\" stroke-width=\"0.12\" " INK
      "/><rect x=\"-0.2\" y=\"0.3\" width=\"0.4\" height=\"0.6\" fill=\"#4e342e\"/>"},
-    {"ports", "port: a port city of this tile faces this sea",
+    {"ports", "a port city of this tile faces this sea",
      "<circle cy=\"-0.62\" r=\"0.2\" fill=\"none\" stroke=\"#0d3c78\" stroke-width=\"0.14\"/><path "
      "d=\"M0-0.42V0.85M-0.6 0.35Q0 1.05 0.6 0.35M-0.38-0.15H0.38\" fill=\"none\" stroke=\"#0d3c78\" "
      "stroke-width=\"0.16\" " INK "/>"},
