@@ -320,7 +320,12 @@ export function bind(core) {
       writeMove(at, mv);
       const r = m._carc_game_apply(this.handle, at);
       if (r < 0) {
-        const text = typeof move === 'string' ? move : (mv.text || mv.kind);
+        let text = typeof move === 'string' ? move : mv.kind;
+        if (typeof move !== 'string') {
+          writeMove(at, mv);
+          const f = m._carc_move_format(this.handle, at, scratch + 64, SCRATCH - 64, scratch);
+          if (f === 0) text = m.UTF8ToString(scratch + 64, int(0));
+        }
         throw new CarcError(r, `move "${text}": ${strerror(r)}`);
       }
     }
@@ -553,12 +558,16 @@ export function bind(core) {
       return m.HEAPF64[scratch >> 3];
     }
 
-    /** The game drawn as one SVG document (board, scores, legend). */
+    /**
+     * The game drawn as one SVG document (board, scores, legend); `seed`
+     * (when known) and `note` (one more line) go into the caption.
+     */
     toSVG(options = {}) {
       const known = options.seed !== undefined && options.seed !== null;
       const [lo, hi] = known ? seedHalves(options.seed) : [0, 0];
-      return takeText((o, l) => m._cj_render_svg(this.handle, options.tilePx | 0, known ? 1 : 0, lo, hi, o, l),
-        'render');
+      const draw = (note) => takeText((o, l) => m._cj_render_svg(this.handle, options.tilePx | 0, known ? 1 : 0, lo, hi,
+        note, o, l), 'render');
+      return options.note ? withStr(String(options.note), draw) : draw(0);
     }
 
     /**

@@ -43,16 +43,16 @@ static int text_close(cj_text *t, int r, char **out, size_t *len)
     return CARC_OK;
 }
 
-/* The whole game as an SVG document (render_svg). */
+/* The whole game as an SVG document (render_svg); `note` may be NULL. */
 KEEP int cj_render_svg(const carc_game *g, int tile_px, int seed_known, uint32_t seed_lo, uint32_t seed_hi,
-                       char **out, size_t *len)
+                       const char *note, char **out, size_t *len)
 {
     if (!g || !out || !len) return CARC_E_NULL;
     cj_text t;
     int r = text_open(&t);
     if (r) return r;
     render_options o = {.tile_px = tile_px, .seed_known = seed_known,
-                        .seed = (unsigned long long)seed_hi << 32 | seed_lo};
+                        .seed = (unsigned long long)seed_hi << 32 | seed_lo, .note = note};
     r = render_svg(g, &o, t.f);
     return text_close(&t, r, out, len);
 }

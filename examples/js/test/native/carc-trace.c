@@ -4,7 +4,9 @@
  *       plays a game choosing each move with a xorshift32 generator seeded
  *       with PICK (index = next() % count), as test/trace.mjs does;
  *   carc-trace --moves FILE VARIANT PLAYERS SEED [NAME=VALUE...]
- *       plays the move texts of FILE (one a line) instead.
+ *       plays the move texts of FILE (one a line) instead;
+ *   carc-trace --playouts N PSEED VARIANT PLAYERS SEED [NAME=VALUE...]
+ *       prints the scores of carc_game_playouts(start, N, PSEED), one a line.
  * Each decision prints
  *   <i> p<player> <phase> n=<legal moves> h=<fnv-1a of their texts> <move> | <scores>
  * and the last line is "final: S1 S2 ...". Exit status 1 on any error. */
@@ -38,18 +40,39 @@ static uint32_t fnv(uint32_t h, const char *s)
     return (h ^ '\n') * 16777619u;
 }
 
+static int print_playouts(const carc_game_options *o, int n, unsigned long long seed)
+{
+    carc_game *g;
+    int r = carc_game_new(o, &g);
+    if (r) return fail("new game", r);
+    int *scores = calloc((size_t)n * (size_t)o->players + 1, sizeof *scores);
+    if (!scores) return fail("playouts", CARC_E_NOMEM);
+    if ((r = carc_game_playouts(g, n, seed, scores, (size_t)n * (size_t)o->players))) return fail("playouts", r);
+    for (int i = 0; i < n; i++)
+        for (int p = 0; p < o->players; p++) printf("%d%c", scores[i * o->players + p], p + 1 < o->players ? ' ' : '\n');
+    free(scores);
+    carc_game_free(g);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     FILE *moves_file = NULL;
-    int a = 1;
+    int a = 1, playouts = -1;
+    unsigned long long pseed = 0;
     if (argc > 2 && !strcmp(argv[1], "--moves")) {
         if (!(moves_file = fopen(argv[2], "r"))) return fail(argv[2], CARC_E_NOT_FOUND);
         a = 3;
+    } else if (argc > 3 && !strcmp(argv[1], "--playouts")) {
+        playouts = atoi(argv[2]);
+        pseed = strtoull(argv[3], NULL, 10);
+        a = 4;
     }
-    int need = moves_file ? 3 : 4;
+    int need = moves_file || playouts >= 0 ? 3 : 4;
     if (argc < a + need) {
         fprintf(stderr, "usage: carc-trace VARIANT PLAYERS SEED PICK [NAME=VALUE...]\n"
-                        "       carc-trace --moves FILE VARIANT PLAYERS SEED [NAME=VALUE...]\n");
+                        "       carc-trace --moves FILE VARIANT PLAYERS SEED [NAME=VALUE...]\n"
+                        "       carc-trace --playouts N PSEED VARIANT PLAYERS SEED [NAME=VALUE...]\n");
         return 2;
     }
     carc_option rules[16];
@@ -69,6 +92,7 @@ int main(int argc, char **argv)
                            .seed = strtoull(argv[a + 2], NULL, 10),
                            .rules = nrules ? rules : NULL,
                            .rule_count = nrules};
+    if (playouts >= 0) return print_playouts(&o, playouts, pseed);
     uint32_t pick = moves_file ? 1 : (uint32_t)strtoul(argv[a + 3], NULL, 10);
     if (!pick) pick = 0x9E3779B9u;
     carc_game *g;
