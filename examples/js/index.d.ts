@@ -217,6 +217,10 @@ export interface Engine {
   /** The bots compiled in ("greedy", "random", ...). */
   bots(): BotInfo[];
   strerror(status: number): string;
+  /** The outline pictures draw figure kind `kind` with: an SVG path in a box of about [-1,1]. */
+  figurePath(kind: number): string;
+  /** The colour pictures give seat `player`, "#rrggbb". */
+  playerColor(player: number): string;
   newGame(options?: NewGameOptions): Game;
   /** Rebuilds a game from save text; bad text throws CarcError (CARC_E_PARSE, ...). */
   loadGame(text: string): Game;

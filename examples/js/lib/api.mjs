@@ -648,6 +648,10 @@ export function bind(core) {
     bots: () => botKinds.map((b) => ({ ...b })),
     /** The library's text for a status code. */
     strerror,
+    /** The outline the pictures draw figure kind `kind` with: an SVG path in a box of about [-1,1]. */
+    figurePath: (kind) => str(m._cj_figure_path(kind)),
+    /** The colour the pictures give seat `player` ("#rrggbb"). */
+    playerColor: (player) => str(m._cj_player_color(player)),
     /** A new game: { variant, players, seed, rules: { name: value } }. */
     newGame(options = {}) {
       const info = variantByName(options.variant ?? 'base');

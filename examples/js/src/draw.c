@@ -127,3 +127,9 @@ KEEP const char *cj_figure_path(int kind)
 {
     return rd_figure_path(kind);
 }
+
+/* The colour the pictures give seat `player` ("#rrggbb"). */
+KEEP const char *cj_player_color(int player)
+{
+    return rd_player_color(player);
+}
