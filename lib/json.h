@@ -1,0 +1,40 @@
+/* A JSON writer into a caller's buffer, for the documents of
+ * state_json.c and tileset_json.c. Like the save writer it formats
+ * straight into the buffer while there is room (one byte kept for the NUL)
+ * and past that only counts, so the caller learns the size it needs.
+ * Members and elements are written with their separators; objects and
+ * arrays near the top start each member on a line of its own, deeper ones
+ * are compact, so a document reads well and stays small. */
+#ifndef CARC_JSON_H
+#define CARC_JSON_H
+
+#include <stddef.h>
+
+#define JSON_MAX_DEPTH 16
+#define JSON_PRETTY_DEPTH 2 /* members of the top object and of its children get lines of their own */
+
+typedef struct json_out {
+    char *buf;
+    size_t cap, len;
+    int depth;
+    unsigned char first[JSON_MAX_DEPTH]; /* no member written yet at this depth */
+} json_out;
+
+void json_init(json_out *o, char *buf, size_t cap);
+/* A member `key` (NULL for an array element or the top value) opening an object or an array. */
+void json_object(json_out *o, const char *key);
+void json_array(json_out *o, const char *key);
+void json_end(json_out *o, char close); /* '}' or ']' */
+void json_int(json_out *o, const char *key, long value);
+void json_bool(json_out *o, const char *key, int value);
+void json_null(json_out *o, const char *key);
+/* A string: bytes that are not valid UTF-8 come out as U+FFFD, control
+ * bytes escaped, so the document is valid JSON whatever a tile set names. */
+void json_str(json_out *o, const char *key, const char *s);
+/* An integer, or null when !present (a tile index that does not exist yet). */
+void json_int_or_null(json_out *o, const char *key, long value, int present);
+/* Finishes the document: the NUL, and the status of carc_game_save's
+ * contract (CARC_OK when it fitted, else CARC_E_BUFFER), *len the length. */
+int json_finish(json_out *o, size_t *len);
+
+#endif
