@@ -118,7 +118,19 @@ export interface TileType {
   readonly deck: string;
   /** The 12 edge-slot letters, slot 0 first. */
   readonly edges: string;
-  readonly features: ReadonlyArray<{ readonly id: string; readonly kind: string; readonly slots: number }>;
+  readonly features: ReadonlyArray<{
+    readonly id: string;
+    readonly kind: string;
+    /** The 12-bit mask of edge slots it covers (0 inside the tile). */
+    readonly slots: number;
+    /** Its nonzero attributes by name, e.g. { pennant: 1 } or { "animals.deer": 2 }. */
+    readonly attrs: Readonly<Record<string, number>>;
+  }>;
+}
+/** The state document (docs/state-json.md, checked by docs/state.schema.json); members may be added. */
+export interface GameState {
+  version: number;
+  [member: string]: unknown;
 }
 export interface Projection { totals: number[]; breakdown: number[][] }
 export interface TilePicture {
@@ -180,6 +192,10 @@ export declare class Game {
   deckRemaining(deck?: number): number;
   log(from?: number): LogEntry[];
   tileTypes(): ReadonlyArray<TileType>;
+  /** The public state as the library's JSON document (docs/state-json.md); nothing hidden in it. */
+  stateJSON(): string;
+  /** stateJSON() parsed; the document is versioned by its `version` member. */
+  state(): GameState;
   /** The exact replay text; it reveals future draws, so keep it from players during a game. */
   save(): string;
   setNextTile(type: number): void;

@@ -189,28 +189,35 @@
 
   // ---- drawing -----------------------------------------------------------
 
+  // What is shown comes from the library's state document (Game.state(),
+  // the JSON a server would send to players); the legal moves to act on
+  // come from Game.moves().
   function render() {
     const g = ui.game;
     if (!g) return;
     const d = decision();
+    const st = g.state();
     ui.last = d;
     ui.choices = d.phase === 'figure' || d.phase === 'action' ? buildChoices(d) : [];
-    renderStatus(d);
-    renderTurn(d);
+    renderStatus(d, st);
+    renderTurn(d, st);
     renderChoices(d);
-    renderScores(d);
-    renderExtras(d);
+    renderScores(d, st);
+    renderExtras(st);
+    readLog(st);
     renderLog();
-    renderBoard(d);
+    renderBoard(d, st);
   }
 
-  function renderStatus(d) {
-    const g = ui.game;
+  /** Index of feature `id` on tile `index` of the state document's board. */
+  const featureIndex = (st, index, id) => st.board[index].features.findIndex((f) => f.id === id);
+
+  function renderStatus(d, st) {
     const el = $('status');
-    if (d.phase === 'over') {
-      const w = g.winners();
+    if (st.over) {
+      const w = st.winners;
       el.innerHTML = `<b>Game over.</b> ${w.length > 1 ? 'Shared win' : 'Winner'}: ${w.map(chip).join(' ')} `
-        + `with ${g.score(w[0])} points.`;
+        + `with ${st.seats[w[0]].score} points.`;
       return;
     }
     const what = d.phase === 'tile' ? 'place a tile'
@@ -218,13 +225,12 @@
         : 'choose';
     const who = isHuman(d.player) ? 'your move' : `${ui.seats[d.player]} bot thinking`;
     const t = ui.timings[ui.timings.length - 1];
-    el.innerHTML = `${esc(g.variant.title)} · turn ${ui.turn} · ${g.deckRemaining(0)} tiles left<br>`
+    el.innerHTML = `${esc(st.variant.title)} · turn ${ui.turn} · ${st.decks.map((k) => k.left).reduce((a, b) => a + b, 0)} tiles left<br>`
       + `${chip(d.player)} (${who}): <b>${what}</b>`
       + (t ? `<br><span class="note">last bot move: ${seatLabel(t.player)} in ${t.ms.toFixed(1)} ms</span>` : '');
   }
 
-  function renderTurn(d) {
-    const g = ui.game;
+  function renderTurn(d, st) {
     const el = $('turn');
     const parts = [];
     if (d.phase === 'tile') {
@@ -249,8 +255,9 @@
       }
     }
     const hands = [];
-    for (let p = 0; p < g.players; p++) {
-      const hand = d.phase === 'over' ? [] : g.hand(p);
+    for (const seat of st.seats) {
+      const p = seat.seat;
+      const hand = seat.hand.map((h) => h.type);
       if (hand.length > 1 || (hand.length && p !== d.player)) hands.push([p, hand]);
     }
     if (hands.length) {
@@ -289,94 +296,83 @@
     el.innerHTML = `<h3>${head}</h3><ol class="choice-list">${rows.join('')}</ol>`;
   }
 
-  function renderScores(d) {
-    const g = ui.game;
-    const cats = g.variant.categories;
-    const proj = d.phase !== 'over' && g.tiles().length > 1 ? g.projection().totals : null;
-    const winners = d.phase === 'over' ? g.winners() : [];
+  function renderScores(d, st) {
+    const cats = st.variant.categories;
+    const proj = !st.over && st.board.length > 1;
     const head = `<tr><th>player</th>${cats.map((c) => `<th>${esc(c.replace(/_/g, ' '))}</th>`).join('')}<th>total</th>`
       + `${proj ? '<th title="each total if the game ended now (final scoring included)">projected</th>' : ''}</tr>`;
-    const rows = [];
-    for (let p = 0; p < g.players; p++) {
-      const cls = [p === d.player && d.phase !== 'over' ? 'to-move' : '', winners.includes(p) ? 'winner' : ''].join(' ');
-      rows.push(`<tr class="${cls}" data-player="${p}"><td>${chip(p)} <span class="note">${esc(seatKind(p))}</span></td>`
-        + `${g.breakdown(p).map((v) => `<td>${v}</td>`).join('')}<td class="total">${g.score(p)}</td>`
-        + `${proj ? `<td>${proj[p]}</td>` : ''}</tr>`);
-    }
+    const rows = st.seats.map((seat) => {
+      const p = seat.seat;
+      const cls = [p === st.to_decide && !st.over ? 'to-move' : '', st.winners.includes(p) ? 'winner' : ''].join(' ');
+      return `<tr class="${cls}" data-player="${p}"><td>${chip(p)} <span class="note">${esc(seatKind(p))}</span></td>`
+        + `${cats.map((c) => `<td>${seat.breakdown[c]}</td>`).join('')}<td class="total">${seat.score}</td>`
+        + `${proj ? `<td>${seat.projected.score}</td>` : ''}</tr>`;
+    });
     $('scores').innerHTML = head + rows.join('');
   }
 
-  function viewText(view, values) {
-    const g = ui.game;
+  function viewText(st, view, values) {
+    const tokenName = (k) => {
+      const bag = st.variant.bags[0];
+      return bag && bag.tokens[k] ? bag.tokens[k].name : `token ${k}`;
+    };
     if (view.name === 'flock') {
       const sheep = values.reduce((a, v, k) => a + v * (k + 1), 0);
       return sheep ? `${sheep} sheep` : '—';
     }
-    if (view.name === 'last_token') {
-      const bag = g.variant.bags[0];
-      return values[0] >= 0 && bag && bag.tokens[values[0]] ? bag.tokens[values[0]].name : 'none yet';
-    }
-    if (view.name === 'pool') {
-      const bag = g.variant.bags[0];
-      const held = values.map((v, k) => (v ? `${bag ? bag.tokens[k].name : k} ${v}` : '')).filter(Boolean);
-      return held.length ? held.join(', ') : 'empty';
-    }
-    if (view.name === 'picker') return values[0] >= 0 ? seatLabel(values[0]) : 'nobody';
+    if (view.name === 'last_token') return values[0] >= 0 ? tokenName(values[0]) : 'none yet';
+    if (view.name === 'pool') return values.map((v, k) => (v ? `${tokenName(k)} ${v}` : '')).filter(Boolean).join(', ');
+    if (view.name === 'picker') return seatLabel(values[0]);
     return values.join(' ');
   }
 
-  function renderExtras(d) {
-    const g = ui.game;
-    const v = g.variant;
+  function renderExtras(st) {
+    const v = st.variant;
     const parts = [];
-    const cols = v.figures.map((f, k) => ({ head: `${f.name}s left`, cell: (p) => g.supply(p, k) }));
-    v.views.forEach((view, vi) => {
-      if (view.shape === 'player') cols.push({ head: view.name, title: view.help, cell: (p) => viewText(view, g.view(vi, p)) });
-    });
-    v.bags.forEach((bag, b) => {
-      const held = (p) => g.tokens(b, p).map((n, t) => (n ? `${bag.tokens[t].name} ${n}` : '')).filter(Boolean).join(', ');
-      let any = false;
-      for (let p = 0; p < g.players; p++) any = any || held(p) !== '';
-      if (any || bag.name === 'harvest') cols.push({ head: `${bag.name} tokens`, cell: (p) => held(p) || '—' });
-    });
+    const cols = v.figures.map((f) => ({ head: `${f.name}s left`, cell: (seat) => seat.supply[f.name] }));
+    for (const view of v.views) {
+      if (view.shape === 'player') cols.push({ head: view.name, title: view.help, cell: (seat) => viewText(st, view, seat.views[view.name]) });
+    }
+    for (const bag of v.bags) {
+      const held = (seat) => Object.entries(seat.tokens[bag.name] || {}).filter(([, n]) => n).map(([t, n]) => `${t} ${n}`).join(', ');
+      if (st.seats.some((seat) => held(seat)) || bag.name === 'harvest') cols.push({ head: `${bag.name} tokens`, cell: (seat) => held(seat) || '—' });
+    }
     parts.push(`<table class="supply"><tr><th>player</th>${cols.map((c) => `<th title="${esc(c.title || '')}">${esc(c.head)}</th>`).join('')}</tr>`);
-    for (let p = 0; p < g.players; p++) {
-      parts.push(`<tr><td>${chip(p)}</td>${cols.map((c) => `<td>${esc(c.cell(p))}</td>`).join('')}</tr>`);
+    for (const seat of st.seats) {
+      parts.push(`<tr><td>${chip(seat.seat)}</td>${cols.map((c) => `<td>${esc(c.cell(seat))}</td>`).join('')}</tr>`);
     }
     parts.push('</table>');
     const lines = [];
-    v.views.forEach((view, vi) => {
-      if (view.shape !== 'game') return;
-      const values = g.view(vi, 0);
-      if ((view.name === 'pool' && !values.some((x) => x)) || (view.name === 'picker' && values[0] < 0)) return; // nothing shared now
-      lines.push(`<li title="${esc(view.help)}">${esc(view.name.replace('_', ' '))}: ${esc(viewText(view, values))}</li>`);
-    });
-    v.bags.forEach((bag, b) => {
-      const left = g.tokens(b, -1);
+    for (const view of v.views) {
+      if (view.shape !== 'game') continue;
+      const values = st.views[view.name];
+      if ((view.name === 'pool' && !values.some((x) => x)) || (view.name === 'picker' && values[0] < 0)) continue; // nothing shared now
+      lines.push(`<li title="${esc(view.help)}">${esc(view.name.replace('_', ' '))}: ${esc(viewText(st, view, values))}</li>`);
+    }
+    for (const bag of v.bags) {
       lines.push(`<li>${esc(bag.name)} ${bag.name === 'harvest' ? 'supply' : 'bag'}: `
-        + `${bag.tokens.map((t, k) => `${esc(t.name)} ${left[k]}`).join(', ')}</li>`);
-    });
+        + `${Object.entries(st.bags[bag.name]).map(([t, n]) => `${esc(t)} ${n}`).join(', ')}</li>`);
+    }
     if (lines.length) parts.push(`<ul class="views">${lines.join('')}</ul>`);
-    const removed = g.removed();
-    if (removed.length) {
-      const why = { unplaceable: 'fit nowhere', 'face-up': 'out face up', hidden: 'hidden under a hill' };
-      parts.push(`<h3>Out of the game (${removed.length})</h3><div class="removed">`
-        + removed.map((r) => `<figure title="${r.type >= 0 ? `tile ${esc(typeName(r.type))}: ` : ''}${why[r.reason]}">`
-          + `${miniTile(r.type, 0, 34)}<figcaption>${why[r.reason]}</figcaption></figure>`).join('') + '</div>');
+    if (st.out_of_play.length) {
+      const why = { unplaceable: 'fit nowhere', 'face-up': 'out face up', face_up: 'out face up', hidden: 'hidden under a hill' };
+      parts.push(`<h3>Out of the game (${st.out_of_play.length})</h3><div class="removed">`
+        + st.out_of_play.map((r) => `<figure title="${r.tile ? `tile ${esc(r.tile)}: ` : ''}${why[r.reason] || esc(r.reason)}">`
+          + `${miniTile(r.type ?? -1, 0, 34)}<figcaption>${why[r.reason] || esc(r.reason)}</figcaption></figure>`).join('') + '</div>');
     }
     $('extras').innerHTML = parts.join('');
   }
 
-  function readLog() {
-    const g = ui.game;
-    for (const e of g.log(ui.logSeen)) {
+  function readLog(st) {
+    for (const e of st.log.slice(ui.logSeen)) {
       ui.logSeen++;
-      const where = e.tileIndex >= 0 ? ` at (${e.x}, ${e.y})` : '';
-      const kind = e.tileIndex >= 0 ? featureWords(e.tileIndex, e.feature).kind : '';
+      const where = e.tile !== null && e.tile >= 0 ? ` at (${e.x}, ${e.y})` : '';
+      const f = where ? st.board[e.tile].features.find((x) => x.id === e.feature) : null;
+      const kind = f ? f.kind : '';
       const what = `${kind && kind !== e.category ? `${kind}${where}` : where.trim()}`;
       if (e.kind === 'score') {
         if (!e.points) continue; // an award of nothing: not worth a line
-        const why = { final: 'end of game', action: 'action', completed: 'completed' }[e.reason];
+        const why = { final: 'end of game', action: 'action', completed: 'completed' }[e.reason] || e.reason;
         ui.log.push({ cls: 'score', html: `${chip(e.player)} <b>+${e.points}</b> ${esc(e.category.replace(/_/g, ' '))} `
           + `<span class="note">${why}${what ? `, ${esc(what)}` : ''}</span>` });
       } else if (e.kind === 'completed') {
@@ -392,10 +388,9 @@
     $('log').innerHTML = items.map((l) => `<li class="${l.cls}">${l.html}</li>`).join('');
   }
 
-  function renderBoard(d) {
-    const g = ui.game;
-    const tiles = g.tiles();
-    const last = g.lastTile();
+  function renderBoard(d, st) {
+    const tiles = st.board;
+    const last = st.turn_tile ?? -1;
     const model = { S, style: ui.style, tiles: [], figures: [], targets: [], markers: [], arrows: [], badges: [], rings: [],
       ghost: null };
     let ext = { minx: 0, maxx: 0, miny: 0, maxy: 0 };
@@ -408,12 +403,13 @@
       model.tiles.push({ ...t, svg: pic(t.type, t.rotation).svg, last: i === lastIndex && i > 0,
         turnLabel: i ? t.turn : undefined, title: `tile ${typeName(t.type)} at (${t.x}, ${t.y}), turn ${t.turn}` });
     });
-    for (const f of g.figures()) {
-      if (!f.onBoard) continue;
-      const a = anchorOf(f.tileIndex, f.feature);
-      const w = featureWords(f.tileIndex, f.feature);
-      model.figures.push({ x: a.x, y: a.y, path: ui.carc.figurePath(f.kind), color: color(f.owner),
-        title: `${seatLabel(f.owner)}'s ${figureName(f.kind)} on the ${w.kind} ${w.id} at (${w.x}, ${w.y})` });
+    for (const f of st.figures) {
+      if (f.tile === null) continue;
+      const a = anchorOf(f.tile, featureIndex(st, f.tile, f.feature));
+      const kind = st.variant.figures.findIndex((x) => x.name === f.kind);
+      const fk = st.board[f.tile].features.find((x) => x.id === f.feature);
+      model.figures.push({ x: a.x, y: a.y, path: ui.carc.figurePath(kind), color: color(f.owner),
+        title: `${seatLabel(f.owner)}'s ${f.kind} on the ${fk ? fk.kind : ''} ${f.feature} at (${f.x}, ${f.y})` });
     }
     if (d.phase === 'tile') {
       const opts = tileOptions(d.moves);
@@ -437,9 +433,9 @@
     }
     // points scored in the last turn, beside their feature
     const lastTurn = tiles.length ? tiles[lastIndex >= 0 ? lastIndex : 0].turn : 0;
-    for (const e of g.log()) {
-      if (e.kind !== 'score' || e.turn !== lastTurn || e.points <= 0 || e.tileIndex < 0 || e.reason === 'final') continue;
-      const a = anchorOf(e.tileIndex, e.feature);
+    for (const e of st.log) {
+      if (e.kind !== 'score' || e.turn !== lastTurn || e.points <= 0 || e.tile === null || e.reason === 'final') continue;
+      const a = anchorOf(e.tile, featureIndex(st, e.tile, e.feature));
       model.badges.push({ x: a.x, y: a.y, text: `+${e.points}`, color: color(e.player) });
     }
     model.extent = ext;
@@ -471,7 +467,6 @@
     g.apply(move); // throws on an illegal move, changing nothing
     if (before.phase === 'tile') ui.turn++;
     ui.log.push({ cls: 'move', html: `<span title="${esc(text)}">${chip(who)} ${esc(words)}</span>` });
-    readLog();
     ui.sel = { pick: 0, rot: 0, square: null };
     say('');
     render();
@@ -760,7 +755,6 @@
     ui.logSeen = 0;
     ui.timings = [];
     ui.turn = game.tiles().length;
-    readLog();
     say('');
     render();
     schedule();

@@ -482,11 +482,21 @@ export function bind(core) {
       return out;
     }
 
-    /** The tile set's types: { name, count, isStart, deck, edges, features: [{ id, kind, slots }] }. */
+    /**
+     * The tile set's types: { name, count, isStart, deck, edges, features:
+     * [{ id, kind, slots, attrs }] }, attrs holding the feature's nonzero
+     * attributes by name (e.g. { pennant: 1 } or { 'animals.deer': 2 }).
+     */
     tileTypes() {
       if (this._types) return this._types;
       check(m._carc_game_tileset(this.handle, scratch), 'carc_game_tileset');
       const ts = ptr(0);
+      check(m._carc_tileset_attr_count(ts, scratch), 'carc_tileset_attr_count');
+      const attrNames = [];
+      for (let a = 0, n = int(0); a < n; a++) {
+        check(m._carc_tileset_attr(ts, a, scratch), `carc_tileset_attr(${a})`);
+        attrNames.push(str(ptr(0)));
+      }
       check(m._carc_tileset_type_count(ts, scratch), 'carc_tileset_type_count');
       const types = [];
       for (let t = 0, n = int(0); t < n; t++) {
@@ -497,12 +507,40 @@ export function bind(core) {
         };
         for (let f = 0, nf = int(18); f < nf; f++) {
           check(m._carc_tileset_feature(ts, t, f, scratch, scratch + 4, scratch + 8), `carc_tileset_feature(${t}, ${f})`);
-          info.features.push({ id: str(ptr(0)), kind: str(ptr(1)), slots: m.HEAPU32[(scratch >> 2) + 2] });
+          const feat = { id: str(ptr(0)), kind: str(ptr(1)), slots: m.HEAPU32[(scratch >> 2) + 2], attrs: {} };
+          attrNames.forEach((name, a) => {
+            check(m._carc_tileset_feature_attr(ts, t, f, a, scratch), `carc_tileset_feature_attr(${t}, ${f}, ${a})`);
+            if (int(0)) feat.attrs[name] = int(0);
+          });
+          info.features.push(Object.freeze(feat));
         }
         types.push(Object.freeze(info));
       }
       this._types = Object.freeze(types);
       return this._types;
+    }
+
+    /**
+     * The public state of the game as the library's JSON document (text):
+     * docs/state-json.md describes it, docs/state.schema.json checks it.
+     * Unlike save text it tells nothing hidden, so it is what players may see.
+     */
+    stateJSON() {
+      const r = m._carc_game_state_json(this.handle, 0, 0, scratch);
+      if (r !== -7 && r < 0) check(r, 'carc_game_state_json');
+      const len = m.HEAPU32[scratch >> 2];
+      const buf = m._malloc(len + 1);
+      try {
+        check(m._carc_game_state_json(this.handle, buf, len + 1, scratch), 'carc_game_state_json');
+        return m.UTF8ToString(buf, len);
+      } finally {
+        m._free(buf);
+      }
+    }
+
+    /** stateJSON() parsed. */
+    state() {
+      return JSON.parse(this.stateJSON());
     }
 
     /** The game as save text (the exact replay format; it reveals future draws: not for players). */

@@ -244,3 +244,36 @@ test('a freed game or bot refuses calls; clones are independent', () => {
   assert.throws(() => bot.choose(c), /freed/);
   c.free();
 });
+
+test('the state JSON says what the calls say, and nothing hidden', () => {
+  for (const s of SETUPS) {
+    const g = played(s, 57, 12);
+    const doc = g.state();
+    assert.equal(doc.version, 1);
+    assert.equal(doc.variant.name, s.variant);
+    assert.equal(doc.phase, g.decision().phase);
+    assert.equal(doc.to_decide, g.decision().player);
+    assert.deepEqual(doc.moves, g.moves().map((m) => m.text));
+    assert.deepEqual(doc.seats.map((x) => x.score), g.scores());
+    assert.deepEqual(doc.seats.map((x) => x.projected.score), g.projection().totals);
+    assert.deepEqual(doc.board.map((t) => [t.x, t.y, t.type, t.rotation]), g.tiles().map((t) => [t.x, t.y, t.type, t.rotation]));
+    assert.deepEqual(doc.figures.map((f) => [f.owner, f.tile ?? -1]), g.figures().map((f) => [f.owner, f.onBoard ? f.tileIndex : -1]));
+    assert.equal(doc.log.length, g.log().length);
+    assert.ok(!/"seed"/.test(g.stateJSON()), 'no seed in the state document');
+    const before = g.save();
+    g.stateJSON();
+    assert.equal(g.save(), before, 'writing the document changes nothing');
+    g.free();
+  }
+});
+
+test('tile facts: the attributes players score by', () => {
+  const g = carc.newGame({ variant: 'base' });
+  const pennants = g.tileTypes().reduce((n, t) => n + t.count * t.features.filter((f) => f.attrs.pennant).length, 0);
+  assert.equal(pennants, 10, 'the classic tile set has ten tiles with a pennant');
+  g.free();
+  const hg = carc.newGame({ variant: 'hunters-gatherers' });
+  const names = new Set(hg.tileTypes().flatMap((t) => t.features.flatMap((f) => Object.keys(f.attrs))));
+  assert.ok([...names].some((n) => n.startsWith('animals.')), `animals among ${[...names].join(', ')}`);
+  hg.free();
+});

@@ -34,6 +34,8 @@ export const SETUPS = [
 export const ruleArgs = (rules = {}) => Object.entries(rules).map(([k, v]) => `${k}=${v}`);
 export const label = (s) => `${s.variant} ${s.players}p${Object.keys(s.rules || {}).length ? ' ' + ruleArgs(s.rules).join(' ') : ''}`;
 
+const hex = (h) => h.toString(16).padStart(8, '0');
+
 function fnv(h, s) {
   for (const b of Buffer.from(s, 'utf8')) h = Math.imul(h ^ b, 16777619) >>> 0;
   return Math.imul(h ^ 10, 16777619) >>> 0;
@@ -67,7 +69,8 @@ export function jsTrace(carc, { variant, players, seed, pick, rules, moves }) {
       }
       const text = m.text;
       g.apply(m);
-      out.push(`${d} p${player} ${phase} n=${legal.length} h=${h.toString(16).padStart(8, '0')} ${text} | ${g.scores().join(' ')}`);
+      const j = fnv(2166136261, g.stateJSON());
+      out.push(`${d} p${player} ${phase} n=${legal.length} h=${hex(h)} ${text} j=${hex(j)} | ${g.scores().join(' ')}`);
     }
     out.push(`final: ${g.scores().join(' ')}`);
     return out;

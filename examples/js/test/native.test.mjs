@@ -1,6 +1,7 @@
 // The same games played natively and in WebAssembly, compared decision by
 // decision: the player and phase, the number of legal moves and a hash of
-// their texts in listing order, the move played and every score after it.
+// their texts in listing order, the move played, a hash of the state JSON
+// after it and every score.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../index.mjs';

@@ -8,7 +8,8 @@
  *   carc-trace --playouts N PSEED VARIANT PLAYERS SEED [NAME=VALUE...]
  *       prints the scores of carc_game_playouts(start, N, PSEED), one a line.
  * Each decision prints
- *   <i> p<player> <phase> n=<legal moves> h=<fnv-1a of their texts> <move> | <scores>
+ *   <i> p<player> <phase> n=<legal moves> h=<fnv-1a of their texts> <move> j=<fnv-1a of the
+ *   state JSON after it> | <scores>
  * and the last line is "final: S1 S2 ...". Exit status 1 on any error. */
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +39,18 @@ static uint32_t fnv(uint32_t h, const char *s)
 {
     for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
     return (h ^ '\n') * 16777619u;
+}
+
+/* The hash of the game's state JSON (0 if it cannot be written). */
+static uint32_t state_hash(const carc_game *g)
+{
+    size_t len = 0;
+    carc_game_state_json(g, NULL, 0, &len);
+    char *doc = malloc(len + 1);
+    uint32_t h = 0;
+    if (doc && carc_game_state_json(g, doc, len + 1, &len) == CARC_OK) h = fnv(2166136261u, doc);
+    free(doc);
+    return h;
 }
 
 static int print_playouts(const carc_game_options *o, int n, unsigned long long seed)
@@ -124,7 +137,7 @@ int main(int argc, char **argv)
         }
         if ((r = carc_move_format(g, &m, text, sizeof text, &len))) return fail("format", r);
         if ((r = carc_game_apply(g, &m))) return fail(text, r);
-        printf("%d p%d %s n=%zu h=%08x %s |", d, player, phases[phase], n, h, text);
+        printf("%d p%d %s n=%zu h=%08x %s j=%08x |", d, player, phases[phase], n, h, text, state_hash(g));
         for (int p = 0; p < o.players; p++) {
             int s;
             carc_game_score(g, p, &s);
