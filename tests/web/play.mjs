@@ -318,6 +318,10 @@ async function main() {
       await corruptedSave(page);
     }
     report(page.errors.length === 0, 'no script error in the page', page.errors.join('\n'));
+    await page.goto(pageUrl.replace(/index\.html$/, 'bench.html'));
+    await page.waitFor('document.body.dataset.result', 120000);
+    const speed = JSON.parse(await page.eval('document.body.dataset.result'));
+    console.log(`measure - random games per second in Chromium, base 2p: ${speed.randomGames} move by move, ${speed.playouts} by playouts (wall clock, this machine's load included)`);
   } finally {
     await browser.close();
   }

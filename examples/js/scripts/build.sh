@@ -24,33 +24,49 @@ done
 if [ ! -f "$native/build.ninja" ]; then
     meson setup "$native" "$root" -Dtests=disabled -Db_lto=false >/dev/null
 fi
-ninja -C "$native" -j "$jobs" libcarcassonne.a examples/carc-play examples/carc-render >/dev/null
+ninja -C "$native" -j "$jobs" libcarcassonne.a examples/carc-play examples/carc-render examples/carc-bench >/dev/null
 cc -std=c11 -O2 -Wall -Wextra -Werror -I"$root/include" -o "$native/carc-trace" \
     "$here/test/native/carc-trace.c" "$native/libcarcassonne.a"
 
-# 2. the library's sources and flags, as meson compiles the shared library
+# 2. the sources and flags of each library, as meson compiles it: the
+#    engine, and the search bot's library when the tree has one
 meson introspect "$native" --targets > "$native/targets.json"
-mapfile -t lines < <(node -e '
-const t = require(process.argv[1]).find((x) => x.name === "carcassonne" && x.type === "shared library");
-for (const s of t.target_sources) {
+describe() { # prints the flags (F), then the sources (S), of shared library $1
+    node -e '
+const t = require(process.argv[1]).find((x) => x.name === process.argv[2] && x.type === "shared library");
+for (const s of t ? t.target_sources : []) {
   for (const p of s.parameters) if (/^-[ID]/.test(p) || p.startsWith("-std=")) console.log("F" + p);
   for (const f of s.sources.concat(s.generated_sources)) if (f.endsWith(".c")) console.log("S" + f);
-}' "$native/targets.json")
-flags=() sources=()
-for l in "${lines[@]}"; do
-    case $l in F*) flags+=("${l#F}") ;; S*) sources+=("${l#S}") ;; esac
-done
-[ ${#sources[@]} -gt 0 ] || { echo "build: no sources found in $native/targets.json" >&2; exit 1; }
+}' "$native/targets.json" "$1"
+}
 
-# 3. compile to WebAssembly objects
+# 3. compile to WebAssembly objects, each library with its own flags
 mkdir -p "$out/obj"
-cflags=(-O3 -Wall -Wextra -Werror "${flags[@]}" -I"$root/examples")
 objs=()
 objname() { echo "$out/obj/$(echo "${1#"$root"/}" | tr '/' '_').o"; }
-for s in "${sources[@]}" "$here/src/glue.c" "$here/src/draw.c"; do
-    printf '%s\n%s\n' "$(objname "$s")" "$s"
-done | xargs -d '\n' -n 2 -P "$jobs" emcc "${cflags[@]}" -c -o
-for s in "${sources[@]}" "$here/src/glue.c" "$here/src/draw.c"; do objs+=("$(objname "$s")"); done
+compile() { # compile LIBRARY [EXTRA SOURCES...]: returns its objects in objs
+    local lib=$1 flags=() sources=() l
+    shift
+    mapfile -t lines < <(describe "$lib")
+    for l in "${lines[@]}"; do
+        case $l in F*) flags+=("${l#F}") ;; S*) sources+=("${l#S}") ;; esac
+    done
+    [ ${#sources[@]} -gt 0 ] || return 1
+    sources+=("$@")
+    for s in "${sources[@]}"; do
+        printf '%s\n%s\n' "$(objname "$s")" "$s"
+        objs+=("$(objname "$s")")
+    done > "$out/$lib.list"
+    xargs -d '\n' -n 2 -P "$jobs" emcc -O3 -Wall -Wextra -Werror "${flags[@]}" -I"$root/examples" $glue_flags \
+        -c -o < "$out/$lib.list"
+}
+glue_flags=""
+if describe carcassonne-search | grep -q '^S'; then
+    compile carcassonne-search
+    glue_flags="-DCJ_HAVE_SEARCH" # the glue's bot table offers the search
+fi
+compile carcassonne "$here/src/glue.c" "$here/src/draw.c" ||
+    { echo "build: no sources of the library in $native/targets.json" >&2; exit 1; }
 
 # 4. link twice: the ES module + .wasm, and the single classic script
 exports=$(grep -o 'CARC_API [a-z_ ]*\**carc_[a-z_0-9]*(' "$root/include/carcassonne.h" |

@@ -15,6 +15,10 @@
 #include "bot.h"
 #include "greedy.h"
 
+#ifdef CJ_HAVE_SEARCH /* set by the build when the tree has libcarcassonne-search */
+#include <carcassonne_search.h>
+#endif
+
 #define KEEP EMSCRIPTEN_KEEPALIVE
 
 static uint64_t u64(uint32_t lo, uint32_t hi)
@@ -128,6 +132,8 @@ KEEP int cj_game_log(const carc_game *g, int i, int *ints, const char **fid)
 typedef struct cj_bot {
     int kind;
     uint64_t rng;
+    void *engine;          /* a bot's own state (the search's trees) */
+    void (*engine_free)(void *);
     carc_game *work;       /* the position the bot plays its choice on */
     carc_game *scratch[3]; /* greedy look-ahead */
     carc_move *bufs[3];
@@ -149,9 +155,34 @@ static int choose_greedy(cj_bot *b, carc_move *out)
     return greedy_step(b->work, b->scratch, b->bufs, &b->rng, out);
 }
 
+#ifdef CJ_HAVE_SEARCH
+static void search_free(void *s)
+{
+    carc_search_free(s);
+}
+
+/* Monte Carlo tree search for a quarter of a second a decision, one thread
+ * (WebAssembly here runs without threads). */
+static int choose_search(cj_bot *b, carc_move *out)
+{
+    if (!b->engine) {
+        carc_search_options o = {.struct_size = sizeof o, .milliseconds = 250, .seed = b->rng, .threads = 1};
+        carc_search *s;
+        int r = carc_search_new(&o, &s);
+        if (r) return r;
+        b->engine = s;
+        b->engine_free = search_free;
+    }
+    return carc_search_run(b->engine, b->work, out);
+}
+#endif
+
 static const cj_bot_kind bot_kinds[] = {
     {"greedy", "looks one turn ahead: the move whose turn ends best for it", choose_greedy},
     {"random", "any legal move, uniformly", choose_random},
+#ifdef CJ_HAVE_SEARCH
+    {"search", "Monte Carlo tree search, a quarter of a second a decision", choose_search},
+#endif
 };
 
 #define NBOTS ((int)(sizeof bot_kinds / sizeof bot_kinds[0]))
@@ -174,6 +205,7 @@ KEEP const char *cj_bot_help(int i)
 KEEP void cj_bot_free(cj_bot *b)
 {
     if (!b) return;
+    if (b->engine) b->engine_free(b->engine);
     carc_game_free(b->work);
     for (int i = 0; i < 3; i++) carc_game_free(b->scratch[i]);
     free(b->bufs[0]);
