@@ -167,8 +167,8 @@ export declare class Game {
   winners(): number[];
   drawnTile(): number | null;
   hand(player: number): number[];
-  /** Every legal move of the current decision; [] once the game is over. */
-  moves(): Move[];
+  /** Every legal move of the current decision, with their text unless `{ text: false }`; [] once the game is over. */
+  moves(options?: { text?: boolean }): Move[];
   moveCount(): number;
   formatMove(move: Move): string;
   parseMove(text: string): Move;

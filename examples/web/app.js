@@ -427,6 +427,9 @@
       ui.choices.forEach((c, i) => {
         if (c.x === null) return;
         model.markers.push({ i, x: c.x, y: c.y, path: c.path, color: c.color, label: c.label, move: c.move.text, tag: c.tag });
+        // keep the whole marker in view: a label reaches this far right (board.js draws it)
+        const right = c.tag === undefined ? 0.2 : 0.1 + (6.6 * `${i + 1} ${c.tag}`.length) / S;
+        grow(Math.floor(c.x + right), Math.floor(c.y + 0.15));
         if (c.from) model.arrows.push({ x1: c.from.x, y1: c.from.y, x2: c.x, y2: c.y });
         if (c.ring || c.from) model.rings.push(c.ring || c.from);
       });

@@ -164,13 +164,16 @@ export function bind(core) {
   }
 
   // ---- moves -------------------------------------------------------------
+  // carc_move on wasm32 (little-endian, checked by glue.c): kind, rotation,
+  // figure, feature (bytes 0-3), x, y (int16 at 4, 6), tile, action (uint16
+  // at 8, 10), target (int32 at 12); `at` is 4-byte aligned (malloc, then steps of 16)
   function readMove(at) {
     const u8 = m.HEAPU8;
-    const dv = new DataView(m.HEAPU8.buffer, at, MOVE_SIZE);
+    const h = at >> 1;
     return {
       kind: MOVE_KINDS[u8[at]] || 'unknown', rotation: u8[at + 1], figure: u8[at + 2], feature: u8[at + 3],
-      x: dv.getInt16(4, true), y: dv.getInt16(6, true), tile: dv.getUint16(8, true),
-      action: dv.getUint16(10, true), target: dv.getInt32(12, true),
+      x: m.HEAP16[h + 2], y: m.HEAP16[h + 3], tile: m.HEAPU16[h + 4], action: m.HEAPU16[h + 5],
+      target: m.HEAP32[(at >> 2) + 3],
     };
   }
   function writeMove(at, mv) {
@@ -256,8 +259,12 @@ export function bind(core) {
       return Array.from({ length: Math.min(int(0), 64) }, (_, k) => int(16 + k));
     }
 
-    /** Every legal move of the current decision, each with its move text; [] once the game is over. */
-    moves() {
+    /**
+     * Every legal move of the current decision, each with its move text
+     * (`{ text: false }` leaves the text out, for speed); [] once the game is over.
+     */
+    moves(options) {
+      const withText = !(options && options.text === false);
       for (;;) {
         const r = m._carc_game_moves(this.handle, moveBuf, moveCap, scratch);
         if (r === -5) return [];
@@ -272,7 +279,7 @@ export function bind(core) {
         const out = [];
         for (let k = 0; k < n; k++) {
           const mv = readMove(moveBuf + k * MOVE_SIZE);
-          mv.text = this._format(moveBuf + k * MOVE_SIZE);
+          if (withText) mv.text = this._format(moveBuf + k * MOVE_SIZE);
           out.push(mv);
         }
         return out;

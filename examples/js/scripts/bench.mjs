@@ -35,6 +35,7 @@ start.playouts(500, 99); // warm up: the engine compiles the module's hot code f
 const moveByMove = [];
 const playouts = [];
 const jsLoop = [];
+const jsBare = [];
 const native = [];
 for (let r = 0; r < repeat; r++) {
   moveByMove.push(rate(games, () => start.randomGames(games, r + 1), 'moves'));
@@ -52,18 +53,39 @@ for (let r = 0; r < repeat; r++) {
       g.free();
     }
   }, 'js'));
+  jsBare.push(rate(n, () => {
+    let x = r + 1;
+    for (let i = 0; i < n; i++) {
+      const g = start.clone();
+      g.reseed(i + r * n);
+      for (let k = g.moveCount(); k > 0; k = g.moveCount()) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        g.apply(g.moves({ text: false })[x % k]);
+      }
+      g.free();
+    }
+  }, 'bare'));
   if (existsSync(nativeBench)) {
-    const out = execFileSync(nativeBench, ['--variant', 'base', '--players', '2', '--games', String(games), '--seed', String(r + 1)], { encoding: 'utf8' });
+    // bash's `times` gives the CPU time of carc-bench, which plays the games twice
+    // (move by move, then as playouts)
+    const out = execFileSync('bash', ['-c', '"$0" "$@"; times', nativeBench, '--variant', 'base', '--players', '2',
+      '--games', String(games), '--seed', String(r + 1)], { encoding: 'utf8' });
     native.push(Number(/games_per_second: (\d+)/.exec(out)[1]));
+    const [u, sys] = out.trim().split('\n').pop().split(/\s+/).map((t) => {
+      const [, mm, ss] = /(\d+)m([\d.]+)s/.exec(t);
+      return Number(mm) * 60 + Number(ss);
+    });
+    (cpuRates.native ||= []).push((2 * games) / (u + sys));
   }
 }
 console.log(`base, 2 players, ${games} games a run, median of ${repeat} runs, node ${process.version}`);
 console.log(`wasm_random_games_per_second: ${median(moveByMove).toFixed(0)}, per CPU second ${median(cpuRates.moves).toFixed(0)}   (move by move in WebAssembly: the loop of carc-bench)`);
 console.log(`wasm_playouts_per_second: ${median(playouts).toFixed(0)}, per CPU second ${median(cpuRates.playouts).toFixed(0)}   (Game.playouts: carc_game_playouts)`);
 console.log(`js_loop_games_per_second: ${median(jsLoop).toFixed(0)}, per CPU second ${median(cpuRates.js).toFixed(0)}   (a JavaScript loop: moves() with move text, apply(), per decision)`);
+console.log(`js_loop_no_text_games_per_second: ${median(jsBare).toFixed(0)}, per CPU second ${median(cpuRates.bare).toFixed(0)}   (the same with moves({ text: false }))`);
 if (native.length) {
-  console.log(`native_games_per_second: ${median(native).toFixed(0)}   (carc-bench, run between the WebAssembly runs)`);
-  console.log(`wasm_to_native: ${(median(moveByMove) / median(native)).toFixed(2)}`);
+  console.log(`native_games_per_second: ${median(native).toFixed(0)}, per CPU second ${median(cpuRates.native).toFixed(0)}   (carc-bench, run between the WebAssembly runs)`);
+  console.log(`wasm_to_native: ${(median(moveByMove) / median(native)).toFixed(2)} wall, ${(median(cpuRates.moves) / median(cpuRates.native)).toFixed(2)} CPU`);
 }
 start.free();
 

@@ -4,6 +4,7 @@
  * the C layout, and for the bots and the benchmark loop, which run inside
  * WebAssembly so that no JavaScript runs per move.
  * Every function returns a carc_status, like the library. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,12 @@
 #endif
 
 #define KEEP EMSCRIPTEN_KEEPALIVE
+
+/* lib/api.mjs reads and writes carc_move in WebAssembly memory itself */
+_Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, x) == 4 && offsetof(carc_move, y) == 6 &&
+                   offsetof(carc_move, tile) == 8 && offsetof(carc_move, action) == 10 &&
+                   offsetof(carc_move, target) == 12,
+               "the layout of carc_move that lib/api.mjs assumes");
 
 static uint64_t u64(uint32_t lo, uint32_t hi)
 {

@@ -113,6 +113,8 @@ test('move text: every legal move reads back as itself', () => {
     const g = played(s, 25);
     for (let d = 0; d < 12 && !g.isOver(); d++) {
       const moves = g.moves();
+      const bare = g.moves({ text: false });
+      assert.deepEqual(bare, moves.map(({ text, ...rest }) => rest), 'moves({ text: false }): the same moves without text');
       for (const m of moves) {
         const back = g.parseMove(m.text);
         assert.equal(back.text, m.text);
