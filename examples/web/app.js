@@ -140,7 +140,8 @@
       if (m.kind === 'figure') {
         const w = featureWords(last, m.feature);
         const a = anchorOf(last, m.feature);
-        Object.assign(c, spot(a.x, a.y, 0.27, 0));
+        c.x = a.x;
+        c.y = a.y;
         c.path = ui.carc.figurePath(m.figure);
         c.label = `${cap(figureName(m.figure))} on the ${w.kind} (${w.id})`;
       } else {
@@ -184,7 +185,34 @@
       }
       out.push(c);
     }
+    spreadDiscs(out.filter((c) => c.x !== null && c.tag === undefined));
     return out;
+  }
+
+  /** Moves figure spots apart until no two overlap (anchors of small features lie close). */
+  function spreadDiscs(discs) {
+    const gap = 0.28; // board squares between two centres: two discs and a margin
+    for (let round = 0; round < 20; round++) {
+      let moved = false;
+      for (let a = 0; a < discs.length; a++) {
+        for (let b = a + 1; b < discs.length; b++) {
+          const p = discs[a];
+          const q = discs[b];
+          let dx = q.x - p.x;
+          let dy = q.y - p.y;
+          const d = Math.hypot(dx, dy);
+          if (d >= gap) continue;
+          if (d < 1e-6) [dx, dy] = [1, 0];
+          const push = (gap - d) / 2 / (d < 1e-6 ? 1 : d);
+          p.x -= dx * push;
+          p.y -= dy * push;
+          q.x += dx * push;
+          q.y += dy * push;
+          moved = true;
+        }
+      }
+      if (!moved) break;
+    }
   }
 
   // ---- drawing -----------------------------------------------------------
@@ -293,7 +321,18 @@
       rows.push(`<li><button type="button" data-do="pass" data-move="pass" ${human ? '' : 'disabled'}><kbd>P</kbd> ${what}</button></li>`);
     }
     const head = d.phase === 'figure' ? 'Now: a figure on the new tile (numbered spots), or another choice' : 'Now: choose';
-    el.innerHTML = `<h3>${head}</h3><ol class="choice-list">${rows.join('')}</ol>`;
+    // what the ruleset asks, in a sentence, for the actions that open a decision of their own
+    const why = {
+      grow: 'The tile joined your shepherd\'s field: grow the flock, or guide it home and score it.',
+      guide: 'The tile joined your shepherd\'s field: grow the flock, or guide it home and score it.',
+      'shaman-return': 'The shaman lets you take one of your meeples back before the figure step, or skip.',
+      pick: `Tied farmers share the harvest tokens of the completed field: ${seatLabel(d.player)} takes one.`,
+      remove: 'Instead of placing a follower you may take one back: it scores its region now.',
+      hike: 'Instead of placing a figure, a wanderer of yours may hike along its path: the arrows show where to.',
+    };
+    const kinds = d.moves.filter((m) => m.kind === 'action').map((m) => (ui.game.variant.actions.find((a) => a.code === m.action) || {}).name);
+    const note = [...new Set(kinds.map((k) => why[k]).filter(Boolean))].join(' ');
+    el.innerHTML = `<h3>${head}</h3>${note ? `<p class="hint">${esc(note)}</p>` : ''}<ol class="choice-list">${rows.join('')}</ol>`;
   }
 
   function renderScores(d, st) {
@@ -436,10 +475,14 @@
     }
     // points scored in the last turn, beside their feature
     const lastTurn = tiles.length ? tiles[lastIndex >= 0 ? lastIndex : 0].turn : 0;
+    const stacked = new Map(); // badges at one spot go one above the other
     for (const e of st.log) {
       if (e.kind !== 'score' || e.turn !== lastTurn || e.points <= 0 || e.tile === null || e.reason === 'final') continue;
       const a = anchorOf(e.tile, featureIndex(st, e.tile, e.feature));
-      model.badges.push({ x: a.x, y: a.y, text: `+${e.points}`, color: color(e.player) });
+      const key = `${e.tile}/${e.feature}`;
+      const n = stacked.get(key) || 0;
+      stacked.set(key, n + 1);
+      model.badges.push({ x: a.x, y: a.y - 0.26 * n, text: `+${e.points}`, color: color(e.player) });
     }
     model.extent = ext;
     CarcBoard.draw($('board'), model);

@@ -10,7 +10,7 @@
 // CARC_NATIVE_BUILD: the native build with carc-trace (default build-js);
 // CARC_WEB_ONLY=VARIANT: the whole games of that ruleset only.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { Browser } from './cdp.mjs';
@@ -20,15 +20,16 @@ const nativeDir = process.env.CARC_NATIVE_BUILD || path.join(root, 'build-js');
 const outDir = path.resolve(process.argv[2] || path.join(nativeDir, 'web-screenshots'));
 const pageUrl = pathToFileURL(path.join(root, 'examples/web/index.html')).href;
 mkdirSync(outDir, { recursive: true });
+for (const f of readdirSync(outDir)) if (/\.(png|moves)$/.test(f)) rmSync(path.join(outDir, f)); // no stale pictures
 
+// seeds under which the test's player meets every action of the ruleset
 const SETUPS = [
   { variant: 'base', players: 2, seed: 101 },
-  { variant: 'hills-sheep', players: 3, seed: 102 },
-  { variant: 'hills-sheep', players: 2, seed: 103, rules: { sheep: 0 } },
-  { variant: 'hunters-gatherers', players: 2, seed: 104 },
-  { variant: 'discovery', players: 2, seed: 105 },
-  { variant: 'discovery', players: 3, seed: 106, rules: { hand: 1 } },
-  { variant: 'over-hill-and-dale', players: 3, seed: 107 },
+  { variant: 'hills-sheep', players: 3, seed: 100 },
+  { variant: 'hunters-gatherers', players: 2, seed: 106 },
+  { variant: 'discovery', players: 2, seed: 100 },
+  { variant: 'discovery', players: 3, seed: 100, rules: { hand: 1 } },
+  { variant: 'over-hill-and-dale', players: 4, seed: 116 },
 ];
 const label = (s) => `${s.variant} ${s.players}p${s.rules ? ` ${Object.entries(s.rules).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`;
 const slug = (s) => label(s).replace(/[ =]+/g, '-');
@@ -54,6 +55,9 @@ async function shot(page, name) {
   writeFileSync(file, await page.screenshot());
   return file;
 }
+
+/** The tile being placed: its type, rotation and square. */
+const readSelection = (page) => page.eval('window.carcClient.selection');
 
 /** What the page shows now, read from its client object. */
 function readState(page) {
@@ -95,20 +99,21 @@ function pickMove(moves) {
 
 /** Plays one tile move by clicks and keys. */
 async function playTile(page, st, m, turn, shots) {
-  for (let k = 0; st.sel.type !== m.tile; k++) { // a hand: T picks the next tile
+  let sel = st.sel;
+  for (let k = 0; sel.type !== m.tile; k++) { // a hand: T picks the next tile
     if (k > 4) throw new Error(`T never selected tile ${m.tile}`);
     await page.press('t');
-    st = await readState(page);
+    sel = await readSelection(page);
   }
   await page.click(`rect.target[data-x="${m.x}"][data-y="${m.y}"]`);
-  st = await readState(page);
-  for (let k = 0; st.sel.rot !== m.rotation; k++) {
-    if (k > 4) throw new Error(`R never turned the tile to ${m.rotation}: ${JSON.stringify(st.sel)}`);
+  sel = await readSelection(page);
+  for (let k = 0; sel.rot !== m.rotation; k++) {
+    if (k > 4) throw new Error(`R never turned the tile to ${m.rotation}: ${JSON.stringify(sel)}`);
     if (k === 1) await page.click(`g.ghost`); // a click on the shown tile turns it too
     else await page.press('r');
-    st = await readState(page);
+    sel = await readSelection(page);
   }
-  if (!st.sel.square || st.sel.square.x !== m.x || st.sel.square.y !== m.y) throw new Error(`the tile is not shown at (${m.x}, ${m.y})`);
+  if (!sel.square || sel.square.x !== m.x || sel.square.y !== m.y) throw new Error(`the tile is not shown at (${m.x}, ${m.y})`);
   if (shots && !shots.tile && turn >= 8) shots.tile = await shot(page, `${shots.name}-1-tile`);
   if (turn % 2) await page.press('Enter');
   else await page.click('button[data-do="place"]');
@@ -165,12 +170,22 @@ async function tryIllegal(page, st, checks) {
 
 async function playGame(page, s, seats, options = {}) {
   const name = slug(s);
+  rng = s.seed * 2654435761 >>> 0 || 1; // each game's choices follow its own seed
   const shots = options.shots ? { name } : null;
   const checks = { name: label(s) };
   let turn = 0;
   let decisions = 0;
+  let played = null; // the move played last and the save text before it
+  const kinds = new Set(); // kinds of move played: tile, figure, pass, and each action by name
   for (let guard = 0; guard < 3000; guard++) {
     let st = await readState(page);
+    if (played) {
+      if (st.save === played.before) throw new Error(`the move ${played.move.text} was not played: ${st.message.text}`);
+      const moveLines = (text) => text.split('\n').filter((l) => l.startsWith('move '));
+      const done = moveLines(st.save)[moveLines(played.before).length]; // bots may have played after it
+      if (done !== `move ${played.move.text}`) throw new Error(`meant to play ${played.move.text}, the page played ${done}`);
+    }
+    played = null;
     if (st.phase === 'over') break;
     if (seats[st.player] !== 'human' || st.busy) {
       await page.waitFor(`(() => { const c = window.carcClient, d = c.game.decision(); return !c.busy && (d.phase === 'over' || ${JSON.stringify(seats)}[d.player] === 'human'); })()`, 20000);
@@ -178,19 +193,18 @@ async function playGame(page, s, seats, options = {}) {
     }
     if (options.illegal && turn >= 3) st = (await tryIllegal(page, st, checks)) || st;
     const m = pickMove(st.moves);
-    const before = st.save;
+    played = { move: m, before: st.save };
+    kinds.add(m.kind === 'action' ? m.text.split(' ').slice(0, 2).join(' ') : m.kind);
     if (m.kind === 'tile') {
       turn++;
       await playTile(page, st, m, turn, shots);
     } else {
       await playChoice(page, st, m, turn, shots);
     }
-    const after = await readState(page);
-    if (after.save === before) throw new Error(`the move ${m.text} was not played: ${after.message.text}`);
     decisions++;
   }
   if (shots) await shot(page, `${name}-4-end`);
-  return { decisions, turn };
+  return { decisions, turn, kinds: [...kinds].sort() };
 }
 
 async function pageScores(page) {
@@ -221,7 +235,11 @@ async function wholeGames(page) {
     const seats = Array.from({ length: s.players }, () => 'human');
     try {
       await setUp(page, s, seats, 0);
-      const { decisions } = await playGame(page, s, seats, { shots: true, illegal: true });
+      const { decisions, kinds } = await playGame(page, s, seats, { shots: true, illegal: true });
+      const want = (await page.eval('window.carcClient.game.variant.actions.map((a) => a.name)')).map((a) => `action ${a}`);
+      const missing = want.filter((a) => !kinds.includes(a));
+      report(missing.length === 0, `${label(s)}: every action of the ruleset was played by clicks or keys`,
+        missing.length ? `never offered: ${missing.join(', ')} (another seed would)` : kinds.filter((k) => k.startsWith('action')).join(', '));
       const shown = await pageScores(page);
       const nat = nativeFinal(s, await saveText(page));
       report(JSON.stringify(shown) === JSON.stringify(nat.final) && nat.decisions === decisions,
