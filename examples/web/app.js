@@ -283,10 +283,10 @@
       }
     }
     const hands = [];
+    // a ruleset that deals hands: everyone's (they lie face up); else the drawn tile is shown above
+    const dealt = st.seats.some((seat) => seat.hand.length > 1 || (seat.hand.length && seat.seat !== d.player));
     for (const seat of st.seats) {
-      const p = seat.seat;
-      const hand = seat.hand.map((h) => h.type);
-      if (hand.length > 1 || (hand.length && p !== d.player)) hands.push([p, hand]);
+      if (dealt) hands.push([seat.seat, seat.hand.map((h) => h.type)]);
     }
     if (hands.length) {
       parts.push('<div class="hands"><h3>Hands</h3>');
