@@ -87,6 +87,19 @@ export function bind(core) {
     m._free(p);
     return s;
   };
+  /** Calls f(buf, cap, lenPtr) that writes a text into a caller buffer: asks the size, then the text. */
+  const callerText = (f, what) => {
+    const r = f(0, 0, scratch);
+    if (r !== -7 && r < 0) check(r, what);
+    const len = m.HEAPU32[scratch >> 2];
+    const buf = m._malloc(len + 1);
+    try {
+      check(f(buf, len + 1, scratch), what);
+      return m.UTF8ToString(buf, len);
+    } finally {
+      m._free(buf);
+    }
+  };
   const finalizer = typeof FinalizationRegistry === 'function'
     ? new FinalizationRegistry(({ ptr: p, free }) => free(p)) : null;
 
@@ -533,16 +546,7 @@ export function bind(core) {
      * Unlike save text it tells nothing hidden, so it is what players may see.
      */
     stateJSON() {
-      const r = m._carc_game_state_json(this.handle, 0, 0, scratch);
-      if (r !== -7 && r < 0) check(r, 'carc_game_state_json');
-      const len = m.HEAPU32[scratch >> 2];
-      const buf = m._malloc(len + 1);
-      try {
-        check(m._carc_game_state_json(this.handle, buf, len + 1, scratch), 'carc_game_state_json');
-        return m.UTF8ToString(buf, len);
-      } finally {
-        m._free(buf);
-      }
+      return callerText((buf, cap, len) => m._carc_game_state_json(this.handle, buf, cap, len), 'carc_game_state_json');
     }
 
     /** stateJSON() parsed. */
@@ -552,16 +556,7 @@ export function bind(core) {
 
     /** The game as save text (the exact replay format; it reveals future draws: not for players). */
     save() {
-      const r = m._carc_game_save(this.handle, 0, 0, scratch);
-      if (r !== -7 && r < 0) check(r, 'carc_game_save');
-      const len = m.HEAPU32[scratch >> 2];
-      const buf = m._malloc(len + 1);
-      try {
-        check(m._carc_game_save(this.handle, buf, len + 1, scratch), 'carc_game_save');
-        return m.UTF8ToString(buf, len);
-      } finally {
-        m._free(buf);
-      }
+      return callerText((buf, cap, len) => m._carc_game_save(this.handle, buf, cap, len), 'carc_game_save');
     }
 
     /** Says which tile is drawn next (or replaces this turn's tile); see carc_game_set_next_tile. */

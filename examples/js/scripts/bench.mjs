@@ -29,6 +29,20 @@ const rate = (n, f, name) => {
   return n / ((performance.now() - t0) / 1000);
 };
 
+/** n random games from the start, a JavaScript call per decision: moves(options) and apply(). */
+function jsGames(n, r, options) {
+  let x = r + 1;
+  for (let i = 0; i < n; i++) {
+    const g = start.clone();
+    g.reseed(i + r * n);
+    for (let k = g.moveCount(); k > 0; k = g.moveCount()) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      g.apply(g.moves(options)[x % k]);
+    }
+    g.free();
+  }
+}
+
 const carc = await load();
 const start = carc.newGame({ variant: 'base', players: 2, seed: 1 });
 start.playouts(500, 99); // warm up: the engine compiles the module's hot code first
@@ -41,30 +55,8 @@ for (let r = 0; r < repeat; r++) {
   moveByMove.push(rate(games, () => start.randomGames(games, r + 1), 'moves'));
   playouts.push(rate(games, () => start.playouts(games, r + 1), 'playouts'));
   const n = Math.max(1, Math.floor(games / 20));
-  jsLoop.push(rate(n, () => {
-    let x = r + 1;
-    for (let i = 0; i < n; i++) {
-      const g = start.clone();
-      g.reseed(i + r * n);
-      for (let k = g.moveCount(); k > 0; k = g.moveCount()) {
-        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-        g.apply(g.moves()[x % k]);
-      }
-      g.free();
-    }
-  }, 'js'));
-  jsBare.push(rate(n, () => {
-    let x = r + 1;
-    for (let i = 0; i < n; i++) {
-      const g = start.clone();
-      g.reseed(i + r * n);
-      for (let k = g.moveCount(); k > 0; k = g.moveCount()) {
-        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-        g.apply(g.moves({ text: false })[x % k]);
-      }
-      g.free();
-    }
-  }, 'bare'));
+  jsLoop.push(rate(n, () => jsGames(n, r, undefined), 'js'));
+  jsBare.push(rate(n, () => jsGames(n, r, { text: false }), 'bare'));
   if (existsSync(nativeBench)) {
     // bash's `times` gives the CPU time of carc-bench, which plays the games twice
     // (move by move, then as playouts)
