@@ -10,7 +10,8 @@
 // CARC_NATIVE_BUILD: the native build with carc-trace (default build-js);
 // CARC_WEB_ONLY=VARIANT: the whole games of that ruleset only.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { mkdirSync, writeFileSync, existsSync, readdirSync, rmSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { Browser } from './cdp.mjs';
@@ -314,6 +315,70 @@ async function corruptedSave(page) {
   }
 }
 
+/**
+ * A static server of examples/ on a free local port: the client as a web
+ * site serves it, and a page importing the npm package's ES module.
+ */
+function serve() {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
+    '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
+  const esm = `<!doctype html><meta charset="utf-8"><script type="module">
+    import { load } from '/js/index.mjs';
+    const carc = await load();
+    const g = carc.newGame({ variant: 'discovery', players: 3, seed: 5 });
+    let x = 7; // the choices of carc-trace's xorshift32, pick seed 7
+    while (g.phase !== 'over') {
+      const moves = g.moves();
+      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+      g.apply(moves[x % moves.length]);
+    }
+    document.body.dataset.esm = JSON.stringify({ version: carc.version, scores: g.scores() });
+  </script><body>`;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    if (url.pathname === '/esm.html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(esm);
+      return;
+    }
+    const file = path.join(root, 'examples', path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(path.join(root, 'examples')) || !existsSync(file)) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function overHttp(page) {
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    await page.goto(`${base}/web/index.html`);
+    await page.waitFor('document.body.dataset.ready === "1" || document.getElementById("message").textContent', 20000);
+    report(await page.eval('document.body.dataset.ready === "1"'), 'the page starts from a static web server too');
+    await page.goto(`${base}/esm.html`);
+    await page.waitFor('document.body.dataset.esm', 20000);
+    const got = JSON.parse(await page.eval('document.body.dataset.esm'));
+    const nat = native3();
+    report(JSON.stringify(got.scores) === JSON.stringify(nat), 'the npm package\'s ES module plays a game in the browser as native does',
+      `browser ${got.scores.join(' ')}, native ${nat.join(' ')}`);
+  } catch (e) {
+    report(false, 'over a static web server', e.stack);
+  } finally {
+    server.close();
+  }
+}
+
+/** The final scores of the game esm.html plays (discovery, 3 players, seed 5, picks of seed 7), natively. */
+function native3() {
+  const out = execFileSync(path.join(nativeDir, 'carc-trace'), ['discovery', '3', '5', '7'], { encoding: 'utf8' });
+  return out.trim().split('\n').pop().replace('final: ', '').split(' ').map(Number);
+}
+
 async function main() {
   for (const f of [path.join(root, 'examples/web/lib/carcassonne.js'), path.join(nativeDir, 'carc-trace')]) {
     if (!existsSync(f)) {
@@ -334,6 +399,7 @@ async function main() {
       await wholeGames(page);
       await botGame(page);
       await corruptedSave(page);
+      await overHttp(page);
     }
     report(page.errors.length === 0, 'no script error in the page', page.errors.join('\n'));
     await page.goto(pageUrl.replace(/index\.html$/, 'bench.html'));
