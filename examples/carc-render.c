@@ -1,4 +1,4 @@
-/* carc-render: draws a game as an SVG picture (examples/render.h).
+/* carc-render: draws a game as an SVG picture (examples/render/).
  *   carc-render --load SAVEFILE --svg OUT.svg
  *   carc-render --variant NAME --players N --seed S [--rule NAME=VALUE]... --svg OUT.svg
  * With --load it draws the saved position; otherwise it plays a game between

@@ -244,6 +244,17 @@ CARC_API int carc_variant_view(const carc_variant *v, int index, const char **na
                                int *length);
 
 /**
+ * The name of value `k` of a view, to label it on a screen: a flock's four
+ * counts are of `"sheep1"` .. `"sheep4"`, a tied field's pool of `"apple"`,
+ * `"strawberry"`... An empty string when the variant names none (a view of
+ * one value is named by the view itself).
+ * @param v the variant. @param view 0 .. carc_variant_info::view_count - 1.
+ * @param k 0 .. the view's length - 1. @param label out: static; never NULL.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_view_label(const carc_variant *v, int view, int k, const char **label);
+
+/**
  * Creates a registry holding every built-in variant.
  * @param out receives the registry; free it with carc_registry_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOMEM.
@@ -926,10 +937,10 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  *  stacks or the tiles hidden under hills, and it cannot be loaded.
  *  @{ */
 
-/** The `version` member of the documents this library writes. Members may be
- *  added without a new version; a member removed or given another meaning
- *  changes it. */
-#define CARC_STATE_JSON_VERSION 1
+/** The `version` member of the JSON documents this library writes (the
+ *  state of a game, a tile set). Members may be added without a new
+ *  version; a member removed or given another meaning changes it. */
+#define CARC_JSON_VERSION 1
 
 /**
  * Writes the public state of a game as a JSON document: the variant and its
@@ -952,11 +963,27 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  * @param len out: bytes needed, not counting the terminating NUL that is
  *        written when there is room.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER (also for the size
- *         query with `buf` NULL, since no text was written; the first
- *         `cap - 1` bytes are written), ::CARC_E_NOMEM.
+ *         query with `buf` NULL, since no text was written; a buffer of
+ *         `cap` > 0 bytes then holds the first `cap - 1` bytes of the
+ *         document and a NUL), ::CARC_E_NOMEM.
  * Allocates a scratch copy of the game and the list of legal moves per call.
  */
 CARC_API int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len);
+
+/**
+ * Writes a tile set as a JSON document (docs/state-json.md, schema
+ * docs/tileset.schema.json): its stacks, the attributes it uses, and every
+ * tile type with its copies, stack, edge letters and features, each feature
+ * with its id, kind, edge slots, the features of its tile it borders or is
+ * linked to, and the attributes it shows. What a client needs to draw the
+ * tiles of a game's document (carc_game_state_json() names tile types by
+ * index and name); the same facts as carc_tileset_type() and
+ * carc_tileset_feature_info().
+ * @param ts the tile set (carc_game_tileset() gives a game's).
+ * @param buf,cap,len as for carc_game_state_json().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER. Does not allocate.
+ */
+CARC_API int carc_tileset_json(const carc_tileset *ts, char *buf, size_t cap, size_t *len);
 
 /** @} */
 

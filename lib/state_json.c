@@ -17,14 +17,14 @@ static const char *const reasons[] = {"completed", "final", "action"};
 static const char *const removals[] = {"unplaceable", "face_up", "hidden"};
 static const char *const shapes[] = {"game", "player", "figure", "tile", "feature"};
 
-static const char *name_in(const char *const *names, size_t n, int i)
+JSON_COLD static const char *name_in(const char *const *names, size_t n, int i)
 {
     return i >= 0 && (size_t)i < n ? names[i] : "unknown";
 }
 #define NAME_IN(names, i) name_in(names, sizeof names / sizeof names[0], i)
 
 /* A tile type as the pair the document always gives: index and name. */
-static void tile_type_members(json_out *o, const carc_game *g, int type)
+JSON_COLD static void tile_type_members(json_out *o, const carc_game *g, int type)
 {
     json_int(o, "type", type);
     json_str(o, "tile", g->ts->types[type].name);
@@ -32,7 +32,7 @@ static void tile_type_members(json_out *o, const carc_game *g, int type)
 
 /* ---- the ruleset ---------------------------------------------------------- */
 
-static void variant_lists(json_out *o, const carc_variant *v)
+JSON_COLD static void variant_lists(json_out *o, const carc_variant *v)
 {
     json_array(o, "figures");
     for (int k = 0; k < v->figure_count; k++) {
@@ -57,7 +57,7 @@ static void variant_lists(json_out *o, const carc_variant *v)
     json_end(o, ']');
 }
 
-static void variant_bags(json_out *o, const carc_variant *v)
+JSON_COLD static void variant_bags(json_out *o, const carc_variant *v)
 {
     json_array(o, "bags");
     for (int b = 0; b < v->bag_count; b++) {
@@ -76,7 +76,7 @@ static void variant_bags(json_out *o, const carc_variant *v)
     json_end(o, ']');
 }
 
-static void variant_actions_and_views(json_out *o, const carc_variant *v)
+JSON_COLD static void variant_actions_and_views(json_out *o, const carc_variant *v)
 {
     static const char *const arg_names[] = {"target", "square", "feature"};
     json_array(o, "actions");
@@ -100,12 +100,19 @@ static void variant_actions_and_views(json_out *o, const carc_variant *v)
         json_str(o, "shape", NAME_IN(shapes, d->shape));
         json_int(o, "length", d->length);
         json_str(o, "help", d->help ? d->help : "");
+        json_array(o, "labels");
+        for (int k = 0; k < d->length; k++) {
+            const char *label = "";
+            carc_variant_view_label(v, i, k, &label);
+            json_str(o, NULL, label);
+        }
+        json_end(o, ']');
         json_end(o, '}');
     }
     json_end(o, ']');
 }
 
-static void variant_block(json_out *o, const carc_game *g)
+JSON_COLD static void variant_block(json_out *o, const carc_game *g)
 {
     const carc_variant *v = &g->vt; /* normalised: members an older variant lacks are zero */
     json_object(o, "variant");
@@ -122,7 +129,7 @@ static void variant_block(json_out *o, const carc_game *g)
 
 /* ---- whose decision, and the turn ---------------------------------------- */
 
-static void turn_block(json_out *o, carc_game *s)
+JSON_COLD static void turn_block(json_out *o, carc_game *s)
 {
     carc_phase phase = CARC_PHASE_OVER;
     int who = -1, drawn = -1;
@@ -163,7 +170,7 @@ static void turn_block(json_out *o, carc_game *s)
 
 /* "views": each view of `shape` with its values for `owner`; nothing when
  * the ruleset declares no view of that shape. */
-static void views_of(json_out *o, carc_game *s, int shape, int owner)
+JSON_COLD static void views_of(json_out *o, carc_game *s, int shape, int owner)
 {
     int any = 0;
     for (int i = 0; i < s->vt.view_count; i++) {
@@ -183,14 +190,14 @@ static void views_of(json_out *o, carc_game *s, int shape, int owner)
 
 /* ---- the players ------------------------------------------------------------ */
 
-static void categories_object(json_out *o, const char *key, const carc_game *s, const int *points)
+JSON_COLD static void categories_object(json_out *o, const char *key, const carc_game *s, const int *points)
 {
     json_object(o, key);
     for (int c = 0; c < s->vt.category_count; c++) json_int(o, s->vt.categories[c], points[c]);
     json_end(o, '}');
 }
 
-static void seat_holdings(json_out *o, carc_game *s, int p)
+JSON_COLD static void seat_holdings(json_out *o, carc_game *s, int p)
 {
     json_object(o, "supply");
     for (int k = 0; k < s->vt.figure_count; k++) json_int(o, s->vt.figures[k].name, s->supply[p][k]);
@@ -214,7 +221,7 @@ static void seat_holdings(json_out *o, carc_game *s, int p)
     json_end(o, '}');
 }
 
-static void seats_block(json_out *o, carc_game *s, const int *totals, const int *breakdown)
+JSON_COLD static void seats_block(json_out *o, carc_game *s, const int *totals, const int *breakdown)
 {
     int ncat = s->vt.category_count;
     json_array(o, "seats");
@@ -236,7 +243,7 @@ static void seats_block(json_out *o, carc_game *s, const int *totals, const int 
 
 /* ---- the board -------------------------------------------------------------- */
 
-static void tile_entry(json_out *o, carc_game *s, int i)
+JSON_COLD static void tile_entry(json_out *o, carc_game *s, int i)
 {
     const placed *pl = &s->tiles[i];
     const tile_type *t = &s->ts->types[pl->type];
@@ -261,7 +268,7 @@ static void tile_entry(json_out *o, carc_game *s, int i)
     json_end(o, '}');
 }
 
-static void feature_entry(json_out *o, carc_game *s, int root)
+JSON_COLD static void feature_entry(json_out *o, carc_game *s, int root)
 {
     carc_feature_info fi = {.struct_size = sizeof fi};
     const piece *p = &s->pieces[root];
@@ -279,7 +286,7 @@ static void feature_entry(json_out *o, carc_game *s, int root)
     json_end(o, '}');
 }
 
-static void board_block(json_out *o, carc_game *s)
+JSON_COLD static void board_block(json_out *o, carc_game *s)
 {
     json_array(o, "board");
     for (int i = 0; i < s->ntiles; i++) tile_entry(o, s, i);
@@ -290,7 +297,7 @@ static void board_block(json_out *o, carc_game *s)
     json_end(o, ']');
 }
 
-static void figures_block(json_out *o, carc_game *s)
+JSON_COLD static void figures_block(json_out *o, carc_game *s)
 {
     json_array(o, "figures");
     for (int i = 0; i < s->nfigures; i++) {
@@ -316,7 +323,7 @@ static void figures_block(json_out *o, carc_game *s)
 }
 
 /* Tiles out of play, the bags, the game's own views. */
-static void outside_block(json_out *o, carc_game *s)
+JSON_COLD static void outside_block(json_out *o, carc_game *s)
 {
     json_array(o, "out_of_play");
     for (int i = 0; i < s->nout; i++) {
@@ -351,7 +358,7 @@ static void outside_block(json_out *o, carc_game *s)
 
 /* ---- moves and the log ------------------------------------------------------- */
 
-static int moves_block(json_out *o, carc_game *s)
+JSON_COLD static int moves_block(json_out *o, carc_game *s)
 {
     size_t n = 0;
     json_array(o, "moves");
@@ -372,7 +379,7 @@ static int moves_block(json_out *o, carc_game *s)
     return CARC_OK;
 }
 
-static void log_entry(json_out *o, const carc_game *s, const carc_event_info *e)
+JSON_COLD static void log_entry(json_out *o, const carc_game *s, const carc_event_info *e)
 {
     json_object(o, NULL);
     json_str(o, "kind", NAME_IN(event_kinds, e->kind));
@@ -398,7 +405,7 @@ static void log_entry(json_out *o, const carc_game *s, const carc_event_info *e)
     json_end(o, '}');
 }
 
-static void log_block(json_out *o, const carc_game *s)
+JSON_COLD static void log_block(json_out *o, const carc_game *s)
 {
     json_array(o, "log");
     for (int i = 0; i < s->nevents; i++) {
@@ -410,14 +417,14 @@ static void log_block(json_out *o, const carc_game *s)
 
 /* ---- the document ------------------------------------------------------------- */
 
-static int write_document(json_out *o, carc_game *s)
+JSON_COLD static int write_document(json_out *o, carc_game *s)
 {
     int totals[CARC_MAX_PLAYERS], breakdown[CARC_MAX_PLAYERS * CARC_MAX_CATEGORIES];
     int r = carc_game_projection(s, totals, CARC_MAX_PLAYERS, breakdown, s->nplayers * s->vt.category_count);
     if (r) return r;
     json_object(o, NULL);
     json_str(o, "format", "carcassonne-state");
-    json_int(o, "version", CARC_STATE_JSON_VERSION);
+    json_int(o, "version", CARC_JSON_VERSION);
     json_str(o, "library", carc_version());
     variant_block(o, s);
     turn_block(o, s);
@@ -431,7 +438,7 @@ static int write_document(json_out *o, carc_game *s)
     return CARC_OK;
 }
 
-int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len)
+JSON_COLD int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len)
 {
     if (!g || !len) return CARC_E_NULL;
     carc_game *s;
