@@ -233,8 +233,8 @@ export interface Engine {
   /** The bots compiled in ("greedy", "random", ...). */
   bots(): BotInfo[];
   strerror(status: number): string;
-  /** The outline pictures draw figure kind `kind` with: an SVG path in a box of about [-1,1]. */
-  figurePath(kind: number): string;
+  /** Figure kind `kind` as pictures draw it, in seat `owner`'s colour: SVG elements centred on (x, y), a box of about [-1,1] scaled by `scale`. */
+  figureSVG(kind: number, owner: number, x?: number, y?: number, scale?: number): string;
   /** The colour pictures give seat `player`, "#rrggbb". */
   playerColor(player: number): string;
   newGame(options?: NewGameOptions): Game;

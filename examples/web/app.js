@@ -51,6 +51,13 @@
   const typeName = (t) => (t >= 0 ? ui.game.tileTypes()[t].name : '?');
   const figureName = (k) => ui.game.variant.figures[k].name;
 
+  /** Figure kind `kind` of seat `owner` as the library draws it, centred on (0,0), `scale` half-size. */
+  function figureSVG(kind, owner, scale) {
+    const key = `${kind}/${owner}/${scale}`;
+    if (!ui.pics.has(key)) ui.pics.set(key, ui.carc.figureSVG(kind, owner, 0, 0, scale));
+    return ui.pics.get(key);
+  }
+
   function pic(type, rot) {
     const key = `${type}/${rot}`;
     if (!ui.pics.has(key)) ui.pics.set(key, ui.game.tileSVG(type, rot, S));
@@ -136,13 +143,13 @@
     };
     for (const m of d.moves) {
       if (m.kind === 'tile' || m.kind === 'pass') continue;
-      const c = { move: m, label: m.text, x: null, y: null, path: null, color: color(d.player), from: null, ring: null, tag: undefined };
+      const c = { move: m, label: m.text, x: null, y: null, svg: null, color: color(d.player), from: null, ring: null, tag: undefined };
       if (m.kind === 'figure') {
         const w = featureWords(last, m.feature);
         const a = anchorOf(last, m.feature);
         c.x = a.x;
         c.y = a.y;
-        c.path = ui.carc.figurePath(m.figure);
+        c.svg = figureSVG(m.figure, d.player, 0.075 * S);
         c.label = `${cap(figureName(m.figure))} on the ${w.kind} (${w.id})`;
       } else {
         const action = g.variant.actions.find((a) => a.code === m.action);
@@ -447,7 +454,7 @@
       const a = anchorOf(f.tile, featureIndex(st, f.tile, f.feature));
       const kind = st.variant.figures.findIndex((x) => x.name === f.kind);
       const fk = st.board[f.tile].features.find((x) => x.id === f.feature);
-      model.figures.push({ x: a.x, y: a.y, path: ui.carc.figurePath(kind), color: color(f.owner),
+      model.figures.push({ x: a.x, y: a.y, svg: figureSVG(kind, f.owner, 0.15 * S),
         title: `${seatLabel(f.owner)}'s ${f.kind} on the ${fk ? fk.kind : ''} ${f.feature} at (${f.x}, ${f.y})` });
     }
     if (d.phase === 'tile') {
@@ -465,7 +472,7 @@
     if (isHuman(d.player)) {
       ui.choices.forEach((c, i) => {
         if (c.x === null) return;
-        model.markers.push({ i, x: c.x, y: c.y, path: c.path, color: c.color, label: c.label, move: c.move.text, tag: c.tag });
+        model.markers.push({ i, x: c.x, y: c.y, svg: c.svg, color: c.color, label: c.label, move: c.move.text, tag: c.tag });
         // keep the whole marker in view: a label reaches this far right (board.js draws it)
         const right = c.tag === undefined ? 0.2 : 0.1 + (6.6 * `${i + 1} ${c.tag}`.length) / S;
         grow(Math.floor(c.x + right), Math.floor(c.y + 0.15));

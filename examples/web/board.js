@@ -8,12 +8,8 @@
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
   const f1 = (v) => (Math.round(v * 10) / 10).toString();
 
-  function figure(path, color, x, y, k, extra) {
-    return `<path d="${path}" transform="translate(${f1(x)} ${f1(y)}) scale(${k})" fill="#fff" stroke="#fff" `
-      + `stroke-width="${f1(4 / k)}" stroke-linejoin="round"/>`
-      + `<path d="${path}" transform="translate(${f1(x)} ${f1(y)}) scale(${k})" fill="${color}" stroke="#111" `
-      + `stroke-width="${f1(1.3 / k)}" stroke-linejoin="round" ${extra || ''}/>`;
-  }
+  /** A figure drawn by the library (model.figureSVG) moved to (x, y). */
+  const place = (svg, x, y) => `<g transform="translate(${f1(x)} ${f1(y)})">${svg}</g>`;
 
   /** Draws `model` into the <svg> element `svg`. */
   function draw(svg, model) {
@@ -57,7 +53,7 @@
         + `${g.svg}<rect class="ghost-frame" x="1" y="1" width="${S - 2}" height="${S - 2}"/></g>`);
     }
     for (const f of model.figures) {
-      out.push(`<g class="figure"><title>${esc(f.title)}</title>${figure(f.path, f.color, f.x * S, f.y * S, 0.15 * S)}</g>`);
+      out.push(`<g class="figure"><title>${esc(f.title)}</title>${place(f.svg, f.x * S, f.y * S)}</g>`);
     }
     for (const a of model.arrows) {
       out.push(`<line class="arrow" x1="${f1(a.x1 * S)}" y1="${f1(a.y1 * S)}" x2="${f1(a.x2 * S)}" y2="${f1(a.y2 * S)}"/>`);
@@ -77,7 +73,7 @@
       const head = `<g class="choice" data-act="choice" data-i="${mk.i}" data-move="${esc(mk.move)}"><title>${esc(mk.label)}</title>`;
       if (mk.tag === undefined) { // a figure to place: its outline in a disc, the number beside
         out.push(`${head}<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(0.13 * S)}" class="disc"/>`
-          + `${mk.path ? figure(mk.path, mk.color, x, y, 0.075 * S) : ''}`
+          + `${mk.svg ? place(mk.svg, x, y) : ''}`
           + `<text class="choice-no" x="${f1(x + 0.1 * S)}" y="${f1(y - 0.07 * S)}">${mk.i + 1}</text></g>`);
       } else { // an action: a label with the number
         const text = `${mk.i + 1} ${mk.tag}`.trim();
@@ -99,5 +95,5 @@
     return { x: Math.floor(p.x / S), y: Math.floor(p.y / S), fx: p.x / S, fy: p.y / S };
   }
 
-  window.CarcBoard = { draw, squareAt, figure };
+  window.CarcBoard = { draw, squareAt };
 }());

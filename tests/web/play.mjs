@@ -33,7 +33,7 @@ const SETUPS = [
   { variant: 'over-hill-and-dale', players: 4, seed: 116 },
 ];
 const label = (s) => `${s.variant} ${s.players}p${s.rules ? ` ${Object.entries(s.rules).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`;
-const slug = (s) => label(s).replace(/[ =]+/g, '-');
+const slug = (s) => `${label(s)} ${s.seed}`.replace(/[ =]+/g, '-');
 
 let passed = 0;
 let failed = 0;

@@ -688,8 +688,12 @@ export function bind(core) {
     bots: () => botKinds.map((b) => ({ ...b })),
     /** The library's text for a status code. */
     strerror,
-    /** The outline the pictures draw figure kind `kind` with: an SVG path in a box of about [-1,1]. */
-    figurePath: (kind) => str(m._cj_figure_path(kind)),
+    /**
+     * Figure kind `kind` as the pictures draw it, in the colour of seat
+     * `owner`: SVG elements centred on (x, y), its box of about [-1,1] scaled by `scale`.
+     */
+    figureSVG: (kind, owner, x = 0, y = 0, scale = 1) => takeText((o, l) => m._cj_figure_svg(kind, owner, x, y, scale, o, l),
+      `figure ${kind}`),
     /** The colour the pictures give seat `player` ("#rrggbb"). */
     playerColor: (player) => str(m._cj_player_color(player)),
     /** A new game: { variant, players, seed, rules: { name: value } }. */

@@ -29,11 +29,13 @@ cc -std=c11 -O2 -Wall -Wextra -Werror -I"$root/include" -o "$native/carc-trace" 
     "$here/test/native/carc-trace.c" "$native/libcarcassonne.a"
 
 # 2. the sources and flags of each library, as meson compiles it: the
-#    engine, and the search bot's library when the tree has one
+#    engine, the renderer (examples/render), and the search bot's library
+#    when the tree has one
 meson introspect "$native" --targets > "$native/targets.json"
-describe() { # prints the flags (F), then the sources (S), of shared library $1
+describe() { # prints the flags (F), then the sources (S), of library $1
     node -e '
-const t = require(process.argv[1]).find((x) => x.name === process.argv[2] && x.type === "shared library");
+const all = require(process.argv[1]).filter((x) => x.name === process.argv[2]);
+const t = all.find((x) => x.type === "shared library") || all.find((x) => x.type === "static library");
 for (const s of t ? t.target_sources : []) {
   for (const p of s.parameters) if (/^-[ID]/.test(p) || p.startsWith("-std=")) console.log("F" + p);
   for (const f of s.sources.concat(s.generated_sources)) if (f.endsWith(".c")) console.log("S" + f);
@@ -65,8 +67,10 @@ if describe carcassonne-search | grep -q '^S'; then
     compile carcassonne-search
     glue_flags="-DCJ_HAVE_SEARCH" # the glue's bot table offers the search
 fi
-compile carcassonne "$here/src/glue.c" "$here/src/draw.c" ||
+compile carcassonne "$here/src/glue.c" ||
     { echo "build: no sources of the library in $native/targets.json" >&2; exit 1; }
+compile carc-render "$here/src/draw.c" ||
+    { echo "build: no sources of the renderer (carc-render) in $native/targets.json" >&2; exit 1; }
 
 # 4. link twice: the ES module + .wasm, and the single classic script
 exports=$(grep -o 'CARC_API [a-z_ ]*\**carc_[a-z_0-9]*(' "$root/include/carcassonne.h" |

@@ -277,5 +277,19 @@ test('tile facts: the attributes players score by', () => {
   const hg = carc.newGame({ variant: 'hunters-gatherers' });
   const names = new Set(hg.tileTypes().flatMap((t) => t.features.flatMap((f) => Object.keys(f.attrs))));
   assert.ok([...names].some((n) => n.startsWith('animals.')), `animals among ${[...names].join(', ')}`);
+  // every attribute on a tile is drawn as a symbol titled with its word (pennant, aurochs, fish...)
+  hg.tileTypes().forEach((t, k) => {
+    const titles = (hg.tileSVG(k, 1).svg.match(/<title>[^<]*<\/title>/g) || []).join(' ');
+    for (const name of t.features.flatMap((f) => Object.keys(f.attrs))) {
+      assert.ok(titles.includes(name.split('.').pop()), `tile ${t.name}: a symbol titled ${name} (${titles})`);
+    }
+  });
   hg.free();
+});
+
+test('a figure as the pictures draw it, in its seat\'s colour', () => {
+  const svg = carc.figureSVG(1, 2, 5, 6, 3);
+  assert.match(svg, /translate\(5\.0 6\.0\) scale\(3\.00\)/);
+  assert.ok(svg.includes(`fill="${carc.playerColor(2)}"`), svg);
+  assert.notEqual(carc.figureSVG(0, 2), carc.figureSVG(1, 2), 'figure kinds have their own shapes');
 });
