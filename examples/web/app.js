@@ -262,7 +262,7 @@
     const t = ui.timings[ui.timings.length - 1];
     el.innerHTML = `${esc(st.variant.title)} · turn ${ui.turn} · ${st.decks.map((k) => k.left).reduce((a, b) => a + b, 0)} tiles left<br>`
       + `${chip(d.player)} (${who}): <b>${what}</b>`
-      + (t ? `<br><span class="note">last bot move: ${seatLabel(t.player)} in ${t.ms.toFixed(1)} ms</span>` : '');
+      + (t ? `<br><span class="note">last bot move: ${seatLabel(t.player)} in ${t.ms < 0.1 ? 'under 0.1' : t.ms.toFixed(1)} ms</span>` : '');
   }
 
   function renderTurn(d, st) {
