@@ -19,6 +19,8 @@ build=$(cd "$build" && pwd)
 out="$build/render-check"
 rm -rf "$out"
 mkdir -p "$out"
+# Debian's interpreter, where python3-cffi and python3-numpy are (as tests/run.sh)
+python="${PYTHON:-$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)}"
 chrome=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chrome" ]; then
     echo "render check: chromium not found (apt-get install chromium)" >&2
@@ -33,7 +35,7 @@ failed=0
 # shoot NAME: screenshot of $out/NAME.svg at the picture's own size, then the checks
 shoot() {
     local svg="$out/$1.svg" png="$out/$1.png" w h profile
-    if ! python3 -c 'import sys, xml.etree.ElementTree as e; e.parse(sys.argv[1])' "$svg"; then
+    if ! "$python" -c 'import sys, xml.etree.ElementTree as e; e.parse(sys.argv[1])' "$svg"; then
         echo "$1: the SVG is not well-formed XML"
         failed=1
         return
@@ -53,7 +55,7 @@ shoot() {
     elif [ "$(stat -c %s "$png")" -lt 20000 ]; then
         echo "$1: screenshot only $(stat -c %s "$png") bytes"
         failed=1
-    elif ! python3 "$here/pngcheck.py" "$png" "$svg"; then
+    elif ! "$python" "$here/pngcheck.py" "$png" "$svg"; then
         failed=1
     fi
 }
@@ -61,7 +63,7 @@ shoot() {
 # symbols, counters: what the picture says against the game it shows
 # (tests/render/svgcheck.py, through the Python binding)
 say() {
-    if ! CARC_LIB="$build" "${PYTHON:-python3}" "$here/svgcheck.py" "$out/$1.svg" "$out/$1.sav"; then
+    if ! CARC_LIB="$build" "$python" "$here/svgcheck.py" "$out/$1.svg" "$out/$1.sav"; then
         failed=1
     fi
 }
