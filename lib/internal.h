@@ -417,6 +417,8 @@ unsigned rng_below(uint64_t *state, unsigned n);
 /* tileset.c */
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
 int tileset_builtin(const carc_variant *v, carc_tileset **out); /* parses v->tiles */
+void tile_type_derive(const carc_variant *v, tile_type *t); /* a tile read and checked: its tables */
+void tileset_derive(carc_tileset *ts, const char *letters); /* every tile read: the set's tables */
 
 /* board.c */
 static inline int board_at(const carc_game *g, int x, int y)
