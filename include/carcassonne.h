@@ -265,6 +265,34 @@ CARC_API void carc_registry_free(carc_registry *reg);
  */
 CARC_API int carc_registry_add(carc_registry *reg, const carc_variant *v);
 
+/**
+ * carc_registry_add() that also says what is wrong: the same statuses, and
+ * on failure a one-line message in `err` naming the member of the variant
+ * at fault and the reason, such as `options[1] hand: default_value 3 is
+ * outside 0 to 1`, `kinds[2].name "my kind": a name is 1 to 63 printable
+ * bytes without spaces`, or for its tile set `tiles: line 12: unknown
+ * feature kind 'forrest'`.
+ * @param reg,v as for carc_registry_add().
+ * @param err,err_cap optional caller buffer (may be NULL/0); set to `""` on
+ *        success, cut to fit and NUL-terminated.
+ * @return as carc_registry_add().
+ */
+CARC_API int carc_registry_add_v2(carc_registry *reg, const carc_variant *v, char *err, size_t err_cap);
+
+/**
+ * Checks a variant as carc_registry_add(), carc_game_new() and
+ * carc_variant_describe() do before they use it, without registering it:
+ * the vtable's version, counts, names, options, bags, actions and views,
+ * then its tile set. A variant's author can call it from a test.
+ * @param v the variant.
+ * @param err,err_cap optional caller buffer for a one-line message naming
+ *        the member at fault and why (as for carc_registry_add_v2()).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (`struct_size` or
+ *         `abi`), ::CARC_E_INVALID, ::CARC_E_LIMIT (more figures than a
+ *         game holds), ::CARC_E_NOMEM.
+ */
+CARC_API int carc_variant_check(const carc_variant *v, char *err, size_t err_cap);
+
 /** Number of variants in a registry (NULL: the built-ins). @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_registry_count(const carc_registry *reg, int *count);
 
@@ -836,7 +864,16 @@ typedef struct carc_load_options {
     uint32_t struct_size;          /**< `sizeof(carc_load_options)`. */
     const carc_registry *registry; /**< Where to find the variant; NULL: the built-ins. */
     const carc_tileset *tileset;   /**< The custom tile set the game used, or NULL. */
+    /* appended after 0.2.0: read only when struct_size covers them */
+    char *err;                     /**< Optional buffer (caller-owned) for a one-line message naming the
+                                        line of the save that failed and what is wrong with it, e.g.
+                                        `line 3: base takes 2 to 5 players, not 7`; set to `""` on
+                                        success. NULL: no message. */
+    size_t err_cap;                /**< Bytes in `err` (the message is cut to fit, NUL-terminated). */
 } carc_load_options;
+
+/** Smallest struct_size accepted for ::carc_load_options: the members 0.2 had, without trailing padding. */
+#define CARC_LOAD_OPTIONS_SIZE_V1 (offsetof(carc_load_options, tileset) + sizeof(const carc_tileset *))
 
 /**
  * Rebuilds a saved game by replaying it.

@@ -567,6 +567,9 @@ const carc_variant *builtin_at(int i);
 /* Whether a variant struct (maybe built against an older header) has a member. */
 #define VARIANT_HAS(v, member) ((v)->struct_size >= offsetof(carc_variant, member) + sizeof((v)->member))
 int variant_check(const carc_variant *v);
+/* variant_check.c: the same naming the first fault in err; _all also parses the tile set */
+int variant_check_why(const carc_variant *v, char *err, size_t cap);
+int variant_check_all(const carc_variant *v, char *err, size_t cap);
 const carc_tileset *builtin_tileset(const carc_variant *v); /* shared, or NULL if v is not built in */
 void variant_normalise(const carc_variant *v, carc_variant *out);
 

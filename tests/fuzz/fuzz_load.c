@@ -40,7 +40,8 @@ static const char *fingerprint_of(const char *variant)
 }
 
 /* Where the value of the last line starting with `key` begins, or NULL
- * (the loader keeps the last of repeated header lines). */
+ * (the loader refuses a repeated header line, so which one is fixed up
+ * matters only for texts that are refused anyway). */
 static const char *last_line(const uint8_t *data, size_t size, const char *key)
 {
     const char *end = (const char *)data + size, *found = NULL;
