@@ -350,7 +350,7 @@ static int check_header(loader *ld, const header *h, const carc_variant **out)
 /* Makes the game the header describes. */
 static int make_game(loader *ld, const header *h)
 {
-    const carc_variant *v;
+    const carc_variant *v = NULL;
     int r = check_header(ld, h, &v);
     if (r) return r;
     carc_option rules[MAX_RULES];

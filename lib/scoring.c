@@ -2,6 +2,7 @@
 #include <limits.h>
 
 #include "internal.h"
+#include "plugin_check.h"
 
 /* Adds without overflowing: a score stops at the ends of int. */
 static int add_sat(int a, int b)
@@ -92,7 +93,7 @@ static void award(carc_game *g, int player, int points, int category, int reason
 
 void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
 {
-    if (!g || player < 0 || player >= g->nplayers) return;
+    if (!PLUGIN_OK(g != NULL, "game", 0) || !PLUGIN_OK(player >= 0 && player < g->nplayers, "player", player)) return;
     award(g, player, points, category, reason, feature);
 }
 
@@ -150,7 +151,8 @@ int carc_feature_followers(const carc_game *g, int feature, int *counts)
     int scratch[CARC_MAX_PLAYERS];
     if (!counts) counts = scratch; /* the total alone was asked for */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
-    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    if (!PLUGIN_OK(g != NULL, "game", 0) || !PLUGIN_OK(feature >= 0 && feature < g->npieces, "piece", feature))
+        return 0;
     return followers_of(g, feature, g->majority, MAX_FIGURES, counts, NULL);
 }
 
@@ -195,7 +197,8 @@ NOINLINE static unsigned score_held(carc_game *g, int feature, int held, int fin
 
 unsigned carc_score_feature(carc_game *g, int feature, int final)
 {
-    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    if (!PLUGIN_OK(g != NULL, "game", 0) || !PLUGIN_OK(feature >= 0 && feature < g->npieces, "piece", feature))
+        return 0;
     feature = feat_find(g, feature);
     /* most closed features are empty, which their occupancy counts show at
      * once, unless a majority figure is not counted there */

@@ -208,7 +208,7 @@ static int key_attribute(parser *ps, feature_ctx *fc, text_span k, text_span val
     if (copy_word(key, sizeof key, k)) return fail(ps, "bad attribute name '%.*s'", Q(k));
     char c0 = value.s[0];
     if ((c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+') {
-        int num, r = read_count(ps, value, 255, key, &num);
+        int num = 0, r = read_count(ps, value, 255, key, &num);
         return r ? r : set_attr(ps, fc->f, key, num);
     }
     text_span item;
@@ -309,7 +309,7 @@ static int opt_start(parser *ps, tile_ctx *tc, text_span value)
 
 static int opt_count(parser *ps, tile_ctx *tc, text_span value)
 {
-    int n, r = read_count(ps, value, MAX_TILES, "count", &n);
+    int n = 0, r = read_count(ps, value, MAX_TILES, "count", &n);
     if (!r) tc->t->count = (uint8_t)n;
     return r;
 }

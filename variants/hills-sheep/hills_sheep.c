@@ -85,11 +85,12 @@ static void flock_to_bag(carc_game *g, int player)
     }
 }
 
-/* Shepherds standing in `field`, as a mask of their owners. */
+/* Shepherds standing in `field`, as a mask of their owners (seats past
+ * the game's players have no shepherd: no figure id to ask about). */
 static unsigned shepherds_in(carc_game *g, int field)
 {
     unsigned owners = 0;
-    for (int player = 0; player < CARC_MAX_PLAYERS; player++) {
+    for (int player = 0; player < CARC_MAX_PLAYERS && st(g)->shepherd[player]; player++) {
         int p = carc_figure_piece(g, shepherd_of(g, player));
         if (p >= 0 && carc_feature_of(g, p) == field) owners |= 1u << player;
     }

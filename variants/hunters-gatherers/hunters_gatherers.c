@@ -227,7 +227,7 @@ static void on_completed(carc_game *g, int feature)
      * extra turn earned then is not played (docs: "Game end"). */
     if (kind == HG_FOREST && carc_feature_attr(g, feature, st(g)->attr[A_MENHIR]) > 0 && !carc_turn_is_extra(g) &&
         md > 0 && carc_deck_left(g, md) > 0 && carc_deck_left(g, 0) > 0)
-        carc_grant_extra_turn(g, md);
+        carc_turn_grant_extra(g, md); /* md > 0: a stack of the game */
 }
 
 static void logboat(carc_game *g, int lake)

@@ -301,7 +301,7 @@ static void run_picks(carc_game *g)
             if (s->pool[k]) take(g, k);
     s->picking = pool_kinds(s) > 1;
     carc_set_action_pending(g, s->picking);
-    if (s->picking) carc_set_action_player(g, s->picker);
+    if (s->picking) carc_turn_set_decider(g, s->picker); /* a tied player of this game, the phase just opened */
 }
 
 /* A completed field: the majority scores 2 per tile, then takes one token
