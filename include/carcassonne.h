@@ -791,7 +791,10 @@ typedef enum carc_reason {
 /** What an entry of the game's log (carc_game_log()) records. */
 typedef enum carc_event_kind {
     CARC_EVENT_SCORE = 0,      /**< A player scored (`points` may be 0). */
-    CARC_EVENT_COMPLETED = 1,  /**< A feature was completed and nobody scored it (`player` is -1). */
+    CARC_EVENT_COMPLETED = 1,  /**< A feature was completed and nobody scored it (`player` is -1): only
+                                    features of a kind the ruleset scores on completion
+                                    (::CARC_KIND_SCORED; not a closed farm or meadow), with the
+                                    `category` their scoring would have used. */
     CARC_EVENT_EXTRA_TURN = 2  /**< `player` was granted an extra turn. */
 } carc_event_kind;
 
@@ -799,7 +802,8 @@ typedef enum carc_event_kind {
 typedef struct carc_event {
     int turn;        /**< Turn number. */
     int player;      /**< Seat that scored. */
-    int points;      /**< Points scored (awards of 0 points are not logged). */
+    int points;      /**< Points scored (awards of 0 points are not among these events;
+                          carc_game_log() lists them). */
     int category;    /**< Scoring category (carc_variant_category()). */
     int reason;      /**< A ::carc_reason. */
     int tile_index;  /**< A placed tile of the feature (-1 if none). */
@@ -812,7 +816,8 @@ CARC_API int carc_game_event_count(const carc_game *g, int *n);
 /** Scoring event `i` (oldest first). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
 CARC_API int carc_game_event(const carc_game *g, int i, carc_event *out);
 
-/** An entry of the game's log: every award, every completion nobody scored, every extra turn. */
+/** An entry of the game's log: every award, every completion of a scored kind that nobody scored,
+ *  every extra turn. */
 typedef struct carc_event_info {
     uint32_t struct_size;    /**< Set to `sizeof(carc_event_info)`. */
     int kind;                /**< A ::carc_event_kind: skip the kinds you do not want. */

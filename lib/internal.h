@@ -557,6 +557,7 @@ int text_int(const char *s, long lo, long hi, long *out);
 
 /* scoring.c */
 void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
+void log_unscored(carc_game *g, int root); /* a completed feature nobody scored */
 void score_final(carc_game *g);
 void scoring_setup(carc_game *g); /* after the variant is in place */
 int feature_points(carc_game *g, int root, int final, int *cat);

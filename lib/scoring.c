@@ -82,6 +82,19 @@ void log_event(carc_game *g, int kind, int player, int points, int category, int
     g->nevents++;
 }
 
+/* A feature completed in play that paid nobody, so a client can tell
+ * "completed, nobody scored" from nothing: logged only when its kind is one
+ * the rules score on completion (CARC_KIND_SCORED; a closed farm or
+ * meadow is not), under the category its scoring would have used. */
+void log_unscored(carc_game *g, int root)
+{
+    if (!(g->vt.kinds[g->pieces[root].kind].flags & CARC_KIND_SCORED)) return;
+    int cat;
+    feature_points(g, root, 0, &cat);
+    if (cat < 0 || cat >= g->vt.category_count) cat = 0;
+    log_event(g, CARC_EVENT_COMPLETED, -1, 0, cat, CARC_REASON_COMPLETED, root);
+}
+
 /* An award to a player known to be in the game. */
 static void award(carc_game *g, int player, int points, int category, int reason, int feature)
 {
