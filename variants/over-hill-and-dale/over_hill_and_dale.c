@@ -115,15 +115,18 @@ static int is_stable(carc_game *g, int f)
     return carc_figure_kind(g, f) == OHD_FIG_STABLE && carc_figure_piece(g, f) >= 0;
 }
 
-/* No stable on any of the 8 tiles around the tile just placed. */
+/* No stable on any of the 8 tiles around the tile just placed; with the
+ * option, none in a meadow that holds a stable already either. */
 static int figure_allowed(carc_game *g, int kind, int piece)
 {
     if (kind != OHD_FIG_STABLE) return 1;
     const ohd_state *s = st(g);
-    int x = 0, y = 0, placed = 0;
+    int x = 0, y = 0, placed = 0, one_per_meadow = carc_rule(g, OHD_OPT_ONE_STABLE_PER_MEADOW);
+    int meadow = one_per_meadow ? carc_feature_of(g, piece) : -1;
     for (int i = 0; i < s->nstables; i++) {
         int at = carc_figure_piece(g, s->stable_ids[i]);
         if (at < 0) continue;
+        if (one_per_meadow && carc_feature_of(g, at) == meadow) return 0;
         if (!placed++) tile_pos(g, carc_piece_tile(g, piece), &x, &y);
         int sx, sy;
         tile_pos(g, carc_piece_tile(g, at), &sx, &sy);
@@ -441,6 +444,9 @@ static const carc_bag_desc bags[] = {
 static const carc_option_desc options[] = {
     [OHD_OPT_SCARECROW_SETS] = {"scarecrow_sets", "five scarecrows alone make a set (else a set needs a fruit)", 0,
                                 1, 0},
+    [OHD_OPT_ONE_STABLE_PER_MEADOW] = {"one_stable_per_meadow",
+                                       "no stable in a meadow that holds one already (besides the 8-square rule)",
+                                       0, 1, 0},
 };
 
 static const char *const colors[] = {[OHD_PATH] = "#d7ccc8", [OHD_FIELD] = "#ffca28", [OHD_MEADOW] = "#aed581"};
@@ -482,7 +488,7 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .categories = categories,
     .category_count = 6,
     .options = options,
-    .option_count = 1,
+    .option_count = (int)(sizeof options / sizeof options[0]),
     .bags = bags,
     .bag_count = 1,
     .state_size = sizeof(ohd_state),
