@@ -3,6 +3,7 @@
  * --load continues a saved game; --save writes the finished game; --svg
  * draws the final position (examples/render.h).
  * The last line is "final: S1 S2 ..." (scores in seat order). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +45,15 @@ static int fail(const char *what, int r)
     return 1;
 }
 
-static int load_game(const char *path, carc_game **out)
+/* Loads a saved game; `err` gets the library's message naming the line of
+ * the save at fault. */
+static int load_game(const char *path, carc_game **out, char *err, size_t err_cap)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return CARC_E_NOT_FOUND;
+    if (!f) {
+        snprintf(err, err_cap, "cannot open it: %s", strerror(errno));
+        return CARC_E_NOT_FOUND;
+    }
     size_t cap = 1 << 20, len;
     char *text = malloc(cap);
     if (!text) {
@@ -56,7 +62,8 @@ static int load_game(const char *path, carc_game **out)
     }
     len = fread(text, 1, cap, f);
     fclose(f);
-    int r = carc_game_load(NULL, text, len, out);
+    carc_load_options lo = {.struct_size = sizeof lo, .err = err, .err_cap = err_cap};
+    int r = carc_game_load(&lo, text, len, out);
     free(text);
     return r;
 }
@@ -75,30 +82,15 @@ static int save_game(const carc_game *g, const char *path)
     return r;
 }
 
-/* `placed_type` is the type of this turn's tile: after a figure move the
- * turn may be over, so the game no longer says which tile it was. */
-static void print_move(const carc_tileset *ts, const carc_variant *v, const carc_move *m, int placed_type)
+/* A move in the library's move text (carc_move_format), the words saves
+ * use: `tile U -1 0 1`, `figure follower r1`, `pass`, `action remove 4`.
+ * Written after the move: the tile a figure move names stays on the board. */
+static void print_move(const carc_game *g, const carc_move *m, int first)
 {
-    carc_tile_type_info ti = {.struct_size = sizeof ti};
-    const char *name = "?";
-    switch (m->kind) {
-    case CARC_MOVE_TILE:
-        carc_tileset_type(ts, m->tile, &ti);
-        printf(" %s@%d,%d/%d", ti.name, m->x, m->y, m->rotation * 90);
-        break;
-    case CARC_MOVE_FIGURE: {
-        const char *fid = "?";
-        carc_tileset_feature(ts, placed_type, m->feature, &fid, NULL, NULL);
-        carc_variant_figure(v, m->figure, &name, NULL);
-        printf(" +%s:%s", name, fid);
-        break;
-    }
-    case CARC_MOVE_PASS:
-        break;
-    default:
-        printf(" action:%u/%d", m->action, (int)m->target);
-        break;
-    }
+    char text[256];
+    size_t len;
+    if (carc_move_format(g, m, text, sizeof text, &len) != CARC_OK) snprintf(text, sizeof text, "?");
+    printf("%s %s", first ? "" : ";", text);
 }
 
 int main(int argc, char **argv)
@@ -148,17 +140,18 @@ int main(int argc, char **argv)
     carc_game *g;
     int r;
     if (load_path) {
-        r = load_game(load_path, &g);
-        if (r) return fail(load_path, r);
+        char err[256] = "";
+        r = load_game(load_path, &g, err, sizeof err);
+        if (r && err[0]) fprintf(stderr, "carc-play: %s: %s\n", load_path, err);
+        if (r) return err[0] ? 1 : fail(load_path, r);
         carc_game_players(g, &players);
     } else {
         r = carc_game_new(&o, &g);
-        if (r) return fail("cannot create the game", r);
+        if (r) rules_explain(stderr, "carc-play", &o, r);
+        if (r) return 1;
     }
     const carc_variant *v;
-    const carc_tileset *ts;
     carc_game_variant(g, &v);
-    carc_game_tileset(g, &ts);
     carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES * 3);
     carc_game *scratch[3] = {NULL, NULL, NULL};
     if (!buf) return fail("moves", CARC_E_NOMEM);
@@ -166,7 +159,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 3 && greedy; i++)
         if ((r = carc_game_clone(g, &scratch[i])) != CARC_OK) return fail("scratch games", r);
     uint64_t rng = seed * 2654435761u + 1;
-    int last_turn_player = -1, placed_type = 0;
+    int last_turn_player = -1, first = 1;
     for (;;) {
         carc_phase phase;
         int player;
@@ -176,12 +169,13 @@ int main(int argc, char **argv)
             if (last_turn_player >= 0) printf("\n");
             printf("P%d:", player);
             last_turn_player = player;
+            first = 1;
         }
         carc_move m;
         r = greedy ? greedy_step(g, scratch, bufs, &rng, &m) : bot_step(g, buf, &rng, &m);
         if (r) return fail("move", r);
-        if (m.kind == CARC_MOVE_TILE) placed_type = m.tile;
-        if (!quiet) print_move(ts, v, &m, placed_type);
+        if (!quiet) print_move(g, &m, first);
+        first = 0;
     }
     if (!quiet) printf("\n");
     carc_variant_info info = {.struct_size = sizeof info};
