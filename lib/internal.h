@@ -247,6 +247,9 @@ typedef struct event_rec {
  * its final scoring, so the count is the same, and most games end without
  * anyone reading their log. */
 #define EVENT_AT_END 2
+/* The category of a completion nobody scored, asked of the variant when
+ * the log is read (event_category, scoring.c). */
+#define EVENT_ASK_CATEGORY 0xFF
 
 enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4, H_REPLACE = 5, H_REHIDE = 6 };
 
@@ -558,6 +561,7 @@ int text_int(const char *s, long lo, long hi, long *out);
 /* scoring.c */
 void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
 void log_unscored(carc_game *g, int root); /* a completed feature nobody scored */
+int event_category(const carc_game *g, int piece); /* for EVENT_ASK_CATEGORY */
 void score_final(carc_game *g);
 void scoring_setup(carc_game *g); /* after the variant is in place */
 int feature_points(carc_game *g, int root, int final, int *cat);

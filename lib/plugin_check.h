@@ -15,20 +15,21 @@
 void plugin_misuse(const char *call, const char *what, long value);
 #endif
 
-/* `ok`, after stopping the program when it is false in a checking build. */
+#if CARC_PLUGIN_CHECKS
+/* `ok`, after stopping the program when it is false. */
 static inline int plugin_ok(int ok, const char *call, const char *what, long value)
 {
-#if CARC_PLUGIN_CHECKS
     if (!ok) plugin_misuse(call, what, value);
-#else
-    (void)call;
-    (void)what;
-    (void)value;
-#endif
     return ok;
 }
+#endif
 
-/* The argument checks of the plug-in calls, each naming what it checks. */
+/* The argument checks of the plug-in calls, each naming what it checks;
+ * in a release build the bare condition, so hooks pay nothing for it. */
+#if CARC_PLUGIN_CHECKS
 #define PLUGIN_OK(cond, what, value) plugin_ok((cond) != 0, __func__, (what), (long)(value))
+#else
+#define PLUGIN_OK(cond, what, value) (cond)
+#endif
 
 #endif

@@ -199,19 +199,25 @@ static int hdr_seed(loader *ld, header *h)
     return 0;
 }
 
+/* A hex digit's value, or -1. */
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
 /* A fingerprint: 1 to 16 hex digits. */
 static int hdr_tileset(loader *ld, header *h)
 {
     const char *s = ld->ln.w[1];
     size_t n = strlen(s);
     uint64_t v = 0;
-    for (size_t i = 0; i < n && n <= 16; i++) {
-        int c = s[i], d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (d < 0) n = 0;
+    int ok = n >= 1 && n <= 16;
+    for (size_t i = 0; ok && i < n; i++) {
+        int d = hex_digit(s[i]);
+        ok = d >= 0;
         v = v << 4 | (uint64_t)(d & 15);
     }
-    if (n == 0 || n > 16) return ld_fail(ld, CARC_E_PARSE, "tileset '%s' is not 1 to 16 hex digits", s);
+    if (!ok) return ld_fail(ld, CARC_E_PARSE, "tileset '%s' is not 1 to 16 hex digits", s);
     h->fingerprint = v;
     return 0;
 }
