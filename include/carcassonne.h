@@ -883,7 +883,10 @@ typedef struct carc_load_options {
 /**
  * Rebuilds a saved game by replaying it.
  * @param text,len the saved text (need not be NUL-terminated).
- * @param opts may be NULL (built-in variants and tile sets).
+ * @param opts may be NULL (built-in variants and tile sets). Its `err`
+ *        buffer, if given, receives the line of the save at fault and the
+ *        reason (docs/save-format.md lists them); a header line given twice,
+ *        or text after the `end` line, is refused.
  * @param out receives the game; free with carc_game_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text or a move
  *         that is not legal when replayed), ::CARC_E_LIMIT (more than 1280
