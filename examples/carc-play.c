@@ -130,6 +130,41 @@ static void print_move(const carc_game *g, const carc_move *m, int first)
     printf("%s %s", first ? "" : ";", text);
 }
 
+/* The closing lines: the title, each score with its breakdown by category,
+ * the winners and "final: S1 S2 ..." in seat order. */
+static void print_result(carc_game *g, const carc_variant *v, int players, unsigned long long seed)
+{
+    carc_variant_info info = {.struct_size = sizeof info};
+    carc_variant_describe(v, &info);
+    int ntiles;
+    carc_game_tile_count(g, &ntiles);
+    printf("%s, %d players, seed %llu: %d tiles on the board\n", info.title, players, seed, ntiles);
+    for (int p = 0; p < players; p++) {
+        int total, cats[16] = {0};
+        carc_game_score(g, p, &total);
+        carc_game_score_breakdown(g, p, cats, info.category_count);
+        printf("player %d: %3d  (", p, total);
+        for (int c = 0; c < info.category_count; c++) {
+            const char *cn;
+            carc_variant_category(v, c, &cn);
+            printf("%s%s %d", c ? ", " : "", cn, cats[c]);
+        }
+        printf(")\n");
+    }
+    unsigned winners = 0;
+    carc_game_winners(g, &winners);
+    printf("winner(s):");
+    for (int p = 0; p < players; p++)
+        if (winners & (1u << p)) printf(" player %d", p);
+    printf("\nfinal:");
+    for (int p = 0; p < players; p++) {
+        int total;
+        carc_game_score(g, p, &total);
+        printf(" %d", total);
+    }
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     rules ruleset = {0};
@@ -217,35 +252,7 @@ int main(int argc, char **argv)
         first = 0;
     }
     if (!quiet) printf("\n");
-    carc_variant_info info = {.struct_size = sizeof info};
-    carc_variant_describe(v, &info);
-    int ntiles;
-    carc_game_tile_count(g, &ntiles);
-    printf("%s, %d players, seed %llu: %d tiles on the board\n", info.title, players, seed, ntiles);
-    for (int p = 0; p < players; p++) {
-        int total, cats[16] = {0};
-        carc_game_score(g, p, &total);
-        carc_game_score_breakdown(g, p, cats, info.category_count);
-        printf("player %d: %3d  (", p, total);
-        for (int c = 0; c < info.category_count; c++) {
-            const char *cn;
-            carc_variant_category(v, c, &cn);
-            printf("%s%s %d", c ? ", " : "", cn, cats[c]);
-        }
-        printf(")\n");
-    }
-    unsigned winners = 0;
-    carc_game_winners(g, &winners);
-    printf("winner(s):");
-    for (int p = 0; p < players; p++)
-        if (winners & (1u << p)) printf(" player %d", p);
-    printf("\nfinal:");
-    for (int p = 0; p < players; p++) {
-        int total;
-        carc_game_score(g, p, &total);
-        printf(" %d", total);
-    }
-    printf("\n");
+    print_result(g, v, players, seed);
     if (save_path && (r = save_game(g, save_path)) != CARC_OK) return fail(save_path, r);
     if (json_path && (r = write_json(g, json_path)) != CARC_OK) return fail(json_path, r);
     if (svg_path) {
