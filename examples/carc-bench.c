@@ -135,7 +135,7 @@ int main(int argc, char **argv)
     carc_game *start;
     int r = carc_game_new(&o, &start);
     if (r) {
-        fprintf(stderr, "carc-bench: %s\n", carc_strerror(r));
+        rules_explain(stderr, "carc-bench", &o, r);
         return 1;
     }
 

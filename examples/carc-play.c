@@ -5,6 +5,7 @@
  * draws the final position (examples/render/); --json writes its state
  * as JSON (carc_game_state_json).
  * The last line is "final: S1 S2 ..." (scores in seat order). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,9 @@ static void usage(FILE *f)
             "Usage: carc-play [OPTION]...\n"
             "Plays one game between bots and prints every turn, the final scores with\n"
             "their breakdown by category, the winners, and a last line 'final: S1 S2 ...'\n"
-            "(the scores in seat order). The same options give the same game.\n"
+            "(the scores in seat order). The same options give the same game. A turn is\n"
+            "a line 'P0: tile U -1 0 1; figure follower r1': the player, then its moves\n"
+            "in the move text of saves (carc_move_format).\n"
             "\n"
             "Options:\n"
             "  --variant NAME       the ruleset (default: base; see Variants below)\n"
@@ -64,10 +67,15 @@ static int fail(const char *what, int r)
     return 1;
 }
 
-static int load_game(const char *path, carc_game **out)
+/* Loads a saved game; `err` gets the library's message naming the line of
+ * the save at fault. */
+static int load_game(const char *path, carc_game **out, char *err, size_t err_cap)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return CARC_E_NOT_FOUND;
+    if (!f) {
+        snprintf(err, err_cap, "cannot open it: %s", strerror(errno));
+        return CARC_E_NOT_FOUND;
+    }
     size_t cap = 1 << 20, len;
     char *text = malloc(cap);
     if (!text) {
@@ -76,7 +84,8 @@ static int load_game(const char *path, carc_game **out)
     }
     len = fread(text, 1, cap, f);
     fclose(f);
-    int r = carc_game_load(NULL, text, len, out);
+    carc_load_options lo = {.struct_size = sizeof lo, .err = err, .err_cap = err_cap};
+    int r = carc_game_load(&lo, text, len, out);
     free(text);
     return r;
 }
@@ -110,30 +119,50 @@ static int write_json(const carc_game *g, const char *path)
     return r;
 }
 
-/* `placed_type` is the type of this turn's tile: after a figure move the
- * turn may be over, so the game no longer says which tile it was. */
-static void print_move(const carc_tileset *ts, const carc_variant *v, const carc_move *m, int placed_type)
+/* A move in the library's move text (carc_move_format), the words saves
+ * use: `tile U -1 0 1`, `figure follower r1`, `pass`, `action remove 4`.
+ * Written after the move: the tile a figure move names stays on the board. */
+static void print_move(const carc_game *g, const carc_move *m, int first)
 {
-    carc_tile_type_info ti = {.struct_size = sizeof ti};
-    const char *name = "?";
-    switch (m->kind) {
-    case CARC_MOVE_TILE:
-        carc_tileset_type(ts, m->tile, &ti);
-        printf(" %s@%d,%d/%d", ti.name, m->x, m->y, m->rotation * 90);
-        break;
-    case CARC_MOVE_FIGURE: {
-        const char *fid = "?";
-        carc_tileset_feature(ts, placed_type, m->feature, &fid, NULL, NULL);
-        carc_variant_figure(v, m->figure, &name, NULL);
-        printf(" +%s:%s", name, fid);
-        break;
+    char text[256];
+    size_t len;
+    if (carc_move_format(g, m, text, sizeof text, &len) != CARC_OK) snprintf(text, sizeof text, "?");
+    printf("%s %s", first ? "" : ";", text);
+}
+
+/* The closing lines: the title, each score with its breakdown by category,
+ * the winners and "final: S1 S2 ..." in seat order. */
+static void print_result(carc_game *g, const carc_variant *v, int players, unsigned long long seed)
+{
+    carc_variant_info info = {.struct_size = sizeof info};
+    carc_variant_describe(v, &info);
+    int ntiles;
+    carc_game_tile_count(g, &ntiles);
+    printf("%s, %d players, seed %llu: %d tiles on the board\n", info.title, players, seed, ntiles);
+    for (int p = 0; p < players; p++) {
+        int total, cats[16] = {0};
+        carc_game_score(g, p, &total);
+        carc_game_score_breakdown(g, p, cats, info.category_count);
+        printf("player %d: %3d  (", p, total);
+        for (int c = 0; c < info.category_count; c++) {
+            const char *cn;
+            carc_variant_category(v, c, &cn);
+            printf("%s%s %d", c ? ", " : "", cn, cats[c]);
+        }
+        printf(")\n");
     }
-    case CARC_MOVE_PASS:
-        break;
-    default:
-        printf(" action:%u/%d", m->action, (int)m->target);
-        break;
+    unsigned winners = 0;
+    carc_game_winners(g, &winners);
+    printf("winner(s):");
+    for (int p = 0; p < players; p++)
+        if (winners & (1u << p)) printf(" player %d", p);
+    printf("\nfinal:");
+    for (int p = 0; p < players; p++) {
+        int total;
+        carc_game_score(g, p, &total);
+        printf(" %d", total);
     }
+    printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -185,17 +214,18 @@ int main(int argc, char **argv)
     carc_game *g;
     int r;
     if (load_path) {
-        r = load_game(load_path, &g);
-        if (r) return fail(load_path, r);
+        char err[256] = "";
+        r = load_game(load_path, &g, err, sizeof err);
+        if (r && err[0]) fprintf(stderr, "carc-play: %s: %s\n", load_path, err);
+        if (r) return err[0] ? 1 : fail(load_path, r);
         carc_game_players(g, &players);
     } else {
         r = carc_game_new(&o, &g);
-        if (r) return fail("cannot create the game", r);
+        if (r) rules_explain(stderr, "carc-play", &o, r);
+        if (r) return 1;
     }
     const carc_variant *v;
-    const carc_tileset *ts;
     carc_game_variant(g, &v);
-    carc_game_tileset(g, &ts);
     carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES * 3);
     carc_game *scratch[3] = {NULL, NULL, NULL};
     if (!buf) return fail("moves", CARC_E_NOMEM);
@@ -203,7 +233,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 3 && greedy; i++)
         if ((r = carc_game_clone(g, &scratch[i])) != CARC_OK) return fail("scratch games", r);
     uint64_t rng = seed * 2654435761u + 1;
-    int last_turn_player = -1, placed_type = 0;
+    int last_turn_player = -1, first = 1;
     for (;;) {
         carc_phase phase;
         int player;
@@ -213,43 +243,16 @@ int main(int argc, char **argv)
             if (last_turn_player >= 0) printf("\n");
             printf("P%d:", player);
             last_turn_player = player;
+            first = 1;
         }
         carc_move m;
         r = greedy ? greedy_step(g, scratch, bufs, &rng, &m) : bot_step(g, buf, &rng, &m);
         if (r) return fail("move", r);
-        if (m.kind == CARC_MOVE_TILE) placed_type = m.tile;
-        if (!quiet) print_move(ts, v, &m, placed_type);
+        if (!quiet) print_move(g, &m, first);
+        first = 0;
     }
     if (!quiet) printf("\n");
-    carc_variant_info info = {.struct_size = sizeof info};
-    carc_variant_describe(v, &info);
-    int ntiles;
-    carc_game_tile_count(g, &ntiles);
-    printf("%s, %d players, seed %llu: %d tiles on the board\n", info.title, players, seed, ntiles);
-    for (int p = 0; p < players; p++) {
-        int total, cats[16] = {0};
-        carc_game_score(g, p, &total);
-        carc_game_score_breakdown(g, p, cats, info.category_count);
-        printf("player %d: %3d  (", p, total);
-        for (int c = 0; c < info.category_count; c++) {
-            const char *cn;
-            carc_variant_category(v, c, &cn);
-            printf("%s%s %d", c ? ", " : "", cn, cats[c]);
-        }
-        printf(")\n");
-    }
-    unsigned winners = 0;
-    carc_game_winners(g, &winners);
-    printf("winner(s):");
-    for (int p = 0; p < players; p++)
-        if (winners & (1u << p)) printf(" player %d", p);
-    printf("\nfinal:");
-    for (int p = 0; p < players; p++) {
-        int total;
-        carc_game_score(g, p, &total);
-        printf(" %d", total);
-    }
-    printf("\n");
+    print_result(g, v, players, seed);
     if (save_path && (r = save_game(g, save_path)) != CARC_OK) return fail(save_path, r);
     if (json_path && (r = write_json(g, json_path)) != CARC_OK) return fail(json_path, r);
     if (svg_path) {

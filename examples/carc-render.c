@@ -173,14 +173,20 @@ int main(int argc, char **argv)
             return 1;
         }
         ro.seed_known = save_seed(text, &ro.seed);
-        r = carc_game_load(NULL, text, len, &g);
+        char err[256] = "";
+        carc_load_options lo = {.struct_size = sizeof lo, .err = err, .err_cap = sizeof err};
+        r = carc_game_load(&lo, text, len, &g);
         free(text);
-        if (r) return fail(load_path, r);
+        if (r && err[0]) fprintf(stderr, "carc-render: %s: %s\n", load_path, err);
+        if (r) return err[0] ? 1 : fail(load_path, r);
         snprintf(note, sizeof note, "Loaded from %s", load_path);
     } else {
         carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
         rules_apply(&ruleset, &o);
-        if ((r = carc_game_new(&o, &g)) != CARC_OK) return fail("cannot create the game", r);
+        if ((r = carc_game_new(&o, &g)) != CARC_OK) {
+            rules_explain(stderr, "carc-render", &o, r);
+            return 1;
+        }
         ro.seed_known = 1;
         ro.seed = seed;
         size_t l = strlen(note);

@@ -276,6 +276,34 @@ CARC_API void carc_registry_free(carc_registry *reg);
  */
 CARC_API int carc_registry_add(carc_registry *reg, const carc_variant *v);
 
+/**
+ * carc_registry_add() that also says what is wrong: the same statuses, and
+ * on failure a one-line message in `err` naming the member of the variant
+ * at fault and the reason, such as `options[1] hand: default_value 3 is
+ * outside 0 to 1`, `kinds[2].name "my kind": a name is 1 to 63 printable
+ * bytes without spaces`, or for its tile set `tiles: line 12: unknown
+ * feature kind 'forrest'`.
+ * @param reg,v as for carc_registry_add().
+ * @param err,err_cap optional caller buffer (may be NULL/0); set to `""` on
+ *        success, cut to fit and NUL-terminated.
+ * @return as carc_registry_add().
+ */
+CARC_API int carc_registry_add_v2(carc_registry *reg, const carc_variant *v, char *err, size_t err_cap);
+
+/**
+ * Checks a variant as carc_registry_add(), carc_game_new() and
+ * carc_variant_describe() do before they use it, without registering it:
+ * the vtable's version, counts, names, options, bags, actions and views,
+ * then its tile set. A variant's author can call it from a test.
+ * @param v the variant.
+ * @param err,err_cap optional caller buffer for a one-line message naming
+ *        the member at fault and why (as for carc_registry_add_v2()).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (`struct_size` or
+ *         `abi`), ::CARC_E_INVALID, ::CARC_E_LIMIT (more figures than a
+ *         game holds), ::CARC_E_NOMEM.
+ */
+CARC_API int carc_variant_check(const carc_variant *v, char *err, size_t err_cap);
+
 /** Number of variants in a registry (NULL: the built-ins). @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_registry_count(const carc_registry *reg, int *count);
 
@@ -839,7 +867,10 @@ typedef enum carc_reason {
 /** What an entry of the game's log (carc_game_log()) records. */
 typedef enum carc_event_kind {
     CARC_EVENT_SCORE = 0,      /**< A player scored (`points` may be 0). */
-    CARC_EVENT_COMPLETED = 1,  /**< A feature was completed and nobody scored it (`player` is -1). */
+    CARC_EVENT_COMPLETED = 1,  /**< A feature was completed and nobody scored it (`player` is -1): only
+                                    features of a kind the ruleset scores on completion
+                                    (::CARC_KIND_SCORED; not a closed farm or meadow), with the
+                                    `category` their scoring would have used. */
     CARC_EVENT_EXTRA_TURN = 2  /**< `player` was granted an extra turn. */
 } carc_event_kind;
 
@@ -847,7 +878,8 @@ typedef enum carc_event_kind {
 typedef struct carc_event {
     int turn;        /**< Turn number. */
     int player;      /**< Seat that scored. */
-    int points;      /**< Points scored (awards of 0 points are not logged). */
+    int points;      /**< Points scored (awards of 0 points are not among these events;
+                          carc_game_log() lists them). */
     int category;    /**< Scoring category (carc_variant_category()). */
     int reason;      /**< A ::carc_reason. */
     int tile_index;  /**< A placed tile of the feature (-1 if none). */
@@ -860,7 +892,8 @@ CARC_API int carc_game_event_count(const carc_game *g, int *n);
 /** Scoring event `i` (oldest first). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
 CARC_API int carc_game_event(const carc_game *g, int i, carc_event *out);
 
-/** An entry of the game's log: every award, every completion nobody scored, every extra turn. */
+/** An entry of the game's log: every award, every completion of a scored kind that nobody scored,
+ *  every extra turn. */
 typedef struct carc_event_info {
     uint32_t struct_size;    /**< Set to `sizeof(carc_event_info)`. */
     int kind;                /**< A ::carc_event_kind: skip the kinds you do not want. */
@@ -912,12 +945,24 @@ typedef struct carc_load_options {
     uint32_t struct_size;          /**< `sizeof(carc_load_options)`. */
     const carc_registry *registry; /**< Where to find the variant; NULL: the built-ins. */
     const carc_tileset *tileset;   /**< The custom tile set the game used, or NULL. */
+    /* appended after 0.2.0: read only when struct_size covers them */
+    char *err;                     /**< Optional buffer (caller-owned) for a one-line message naming the
+                                        line of the save that failed and what is wrong with it, e.g.
+                                        `line 3: base takes 2 to 5 players, not 7`; set to `""` on
+                                        success. NULL: no message. */
+    size_t err_cap;                /**< Bytes in `err` (the message is cut to fit, NUL-terminated). */
 } carc_load_options;
+
+/** Smallest struct_size accepted for ::carc_load_options: the members 0.2 had, without trailing padding. */
+#define CARC_LOAD_OPTIONS_SIZE_V1 (offsetof(carc_load_options, tileset) + sizeof(const carc_tileset *))
 
 /**
  * Rebuilds a saved game by replaying it.
  * @param text,len the saved text (need not be NUL-terminated).
- * @param opts may be NULL (built-in variants and tile sets).
+ * @param opts may be NULL (built-in variants and tile sets). Its `err`
+ *        buffer, if given, receives the line of the save at fault and the
+ *        reason (docs/save-format.md lists them); a header line given twice,
+ *        or text after the `end` line, is refused.
  * @param out receives the game; free with carc_game_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text or a move
  *         that is not legal when replayed), ::CARC_E_LIMIT (more than 1280

@@ -34,13 +34,50 @@
  * from where it stopped once the variant closes the phase. An action opened
  * by `on_completed` (a tied player picking a harvest token) may be decided
  * by another player than the one whose turn it is
- * (carc_set_action_player()); the next completed feature is scored after it.
+ * (carc_turn_set_decider()); the next completed feature is scored after it.
  *
  * Hooks run inside the library: they must not call carc_game_apply() or
  * other top-level game functions, only the calls of this header and the
  * read-only queries of carcassonne.h. Hook state lives in the per-game
  * buffer of `state_size` bytes (carc_variant_state()), which is copied with
  * the game, so a variant keeps no state of its own.
+ *
+ * ### Bad arguments
+ * The calls of this header answer an argument out of range (a piece, tile, figure,
+ * player, stack, bag or token id that does not exist in the game, a NULL
+ * game) with a fixed neutral value and change nothing, so a hook can ask
+ * about a neighbour that may be missing without a test first:
+ * - calls answering an id, a kind or a side count answer -1
+ *   (carc_tile_type(), carc_tile_first_piece(), carc_type_feature_kind(),
+ *   carc_attr_index() for an unknown name, carc_piece_tile(),
+ *   carc_piece_local(), carc_piece_kind(), carc_piece_across(),
+ *   carc_feature_of(), carc_feature_kind(), carc_feature_open(),
+ *   carc_system_of(), carc_figure_piece(), carc_figure_owner(),
+ *   carc_figure_kind(), carc_figure_move(), carc_figure_place(),
+ *   carc_turn_player(), carc_deck_index(), carc_deck_discard(),
+ *   carc_bag_draw());
+ * - calls answering a count, a sum, a mask or a yes/no answer 0
+ *   (carc_rule(), carc_type_feature_count(), carc_type_kind_features(),
+ *   carc_type_attr_features(), carc_piece_attr(), carc_piece_borders(),
+ *   carc_piece_links(), carc_tile_neighbours(), carc_feature_complete(),
+ *   carc_feature_tiles(), carc_feature_attr(), carc_feature_pieces(),
+ *   carc_feature_borders(), carc_system_pieces(), carc_score_feature(),
+ *   carc_feature_followers(), carc_turn_is_extra(), carc_deck_left(),
+ *   carc_bag_count(), carc_bag_give(), carc_player_tokens()), and
+ *   carc_variant_state() answers NULL;
+ * - calls that change the game do nothing (carc_figure_return(),
+ *   carc_award(), carc_set_action_pending(), carc_set_action_player(),
+ *   carc_grant_extra_turn(), carc_bag_return()).
+ *
+ * An attribute index of -1, what carc_attr_index() answers for an
+ * attribute the tile set lacks, is not a mistake: the attribute is 0
+ * everywhere. The newer calls return a ::carc_status instead
+ * (carc_set_hand(), carc_turn_set_decider(), carc_turn_grant_extra()).
+ *
+ * A library configured with `meson setup -Dplugin_checks=true` stops the
+ * program at such a call instead (a message on stderr naming the call and
+ * the value, then abort()), to find a ruleset's mistakes while writing it.
+ * Release builds never do.
  */
 #ifndef CARCASSONNE_VARIANT_H
 #define CARCASSONNE_VARIANT_H
@@ -311,14 +348,15 @@ CARC_API int carc_tile_neighbours(const carc_game *g, int tile_index);
 CARC_API int carc_feature_of(const carc_game *g, int piece);
 /** Kind id of a feature. */
 CARC_API int carc_feature_kind(const carc_game *g, int feature);
-/** Open edge sides of a feature (0 = closed). */
+/** Open edge sides of a feature (0 = closed; -1 for a piece id that does not exist, which earlier
+ *  versions answered with 0). */
 CARC_API int carc_feature_open(const carc_game *g, int feature);
 /** Whether the feature is complete: closed, or for an area kind all 8 neighbours present. */
 CARC_API int carc_feature_complete(const carc_game *g, int feature);
 /** Distinct tiles the feature covers. */
 CARC_API int carc_feature_tiles(const carc_game *g, int feature);
 /** Sum of attribute `attr` over the feature's pieces, at most 255 (0 for a bad feature or
- *  attribute). Added up over the pieces on each call. */
+ *  attribute, and for `attr` -1). Added up over the pieces on each call. */
 CARC_API int carc_feature_attr(const carc_game *g, int feature, int attr);
 /** Writes up to `cap` pieces of the feature to `out`; returns how many there are in all. */
 CARC_API int carc_feature_pieces(const carc_game *g, int feature, int *out, int cap);
@@ -391,7 +429,14 @@ CARC_API void carc_set_action_pending(carc_game *g, int pending);
  * Names the player who decides in the action phase now open (default: the
  * player whose turn it is), e.g. a tied player picking a token. It holds
  * until the phase closes. carc_game_state() reports this player.
+ * @param g the game. @param player a seat, or -1 for the player whose turn it is.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (no such seat),
+ *         ::CARC_E_PHASE (no action phase is open: call carc_set_action_pending() first);
+ *         on failure nothing changes.
  */
+CARC_API int carc_turn_set_decider(carc_game *g, int player);
+/** carc_turn_set_decider() without its status: a bad seat, or no action phase open, changes
+ *  nothing (older rulesets call it; new ones should call carc_turn_set_decider()). */
 CARC_API void carc_set_action_player(carc_game *g, int player);
 /**
  * Gives every player a hand of `size` face-up tiles (1 .. ::CARC_MAX_HAND;
@@ -407,7 +452,16 @@ CARC_API void carc_set_action_player(carc_game *g, int player);
  * Returns ::CARC_OK, or ::CARC_E_RANGE / ::CARC_E_PHASE (after the first draw).
  */
 CARC_API int carc_set_hand(carc_game *g, int size, int removed);
-/** Grants the current player one extra turn drawing from stack `deck` (if it has tiles then). */
+/**
+ * Grants the current player one extra turn drawing from stack `deck`,
+ * played after this turn ends; it is skipped if the stack has no tile
+ * then. A second grant in the same turn replaces the first.
+ * @param g the game. @param deck a stack of the tile set (carc_deck_index()).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (no such stack); on failure nothing changes.
+ */
+CARC_API int carc_turn_grant_extra(carc_game *g, int deck);
+/** carc_turn_grant_extra() without its status: a bad stack changes nothing (older rulesets call
+ *  it; new ones should call carc_turn_grant_extra()). */
 CARC_API void carc_grant_extra_turn(carc_game *g, int deck);
 /** Index of the draw stack named `name` (e.g. `"menhir"`), or -1. Stack 0 is the main stack. */
 CARC_API int carc_deck_index(const carc_game *g, const char *name);

@@ -247,6 +247,9 @@ typedef struct event_rec {
  * its final scoring, so the count is the same, and most games end without
  * anyone reading their log. */
 #define EVENT_AT_END 2
+/* The category of a completion nobody scored, asked of the variant when
+ * the log is read (event_category, scoring.c). */
+#define EVENT_ASK_CATEGORY 0xFF
 
 enum hist_kind { H_MOVE = 1, H_DRAW = 2, H_TOKEN = 3, H_RESEED = 4, H_REPLACE = 5, H_REHIDE = 6 };
 
@@ -421,6 +424,8 @@ unsigned rng_below(uint64_t *state, unsigned n);
 /* tileset.c */
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
 int tileset_builtin(const carc_variant *v, carc_tileset **out); /* parses v->tiles */
+void tile_type_derive(const carc_variant *v, tile_type *t); /* a tile read and checked: its tables */
+void tileset_derive(carc_tileset *ts, const char *letters); /* every tile read: the set's tables */
 
 /* board.c */
 static inline int board_at(const carc_game *g, int x, int y)
@@ -559,6 +564,8 @@ int text_int(const char *s, long lo, long hi, long *out);
 
 /* scoring.c */
 void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
+void log_unscored(carc_game *g, int root); /* a completed feature nobody scored */
+int event_category(const carc_game *g, int piece); /* for EVENT_ASK_CATEGORY */
 void score_final(carc_game *g);
 void scoring_setup(carc_game *g); /* after the variant is in place */
 int feature_points(carc_game *g, int root, int final, int *cat);
@@ -569,6 +576,9 @@ const carc_variant *builtin_at(int i);
 /* Whether a variant struct (maybe built against an older header) has a member. */
 #define VARIANT_HAS(v, member) ((v)->struct_size >= offsetof(carc_variant, member) + sizeof((v)->member))
 int variant_check(const carc_variant *v);
+/* variant_check.c: the same naming the first fault in err; _all also parses the tile set */
+int variant_check_why(const carc_variant *v, char *err, size_t cap);
+int variant_check_all(const carc_variant *v, char *err, size_t cap);
 const carc_tileset *builtin_tileset(const carc_variant *v); /* shared, or NULL if v is not built in */
 void variant_normalise(const carc_variant *v, carc_variant *out);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "text.h"
 
 static const carc_action_desc *action_by_code(const carc_game *g, unsigned code)
 {
@@ -73,15 +74,8 @@ int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap)
  * digits, no '+', no spaces, nothing outside [lo, hi]. */
 int text_int(const char *s, long lo, long hi, long *out)
 {
-    const char *d = s[0] == '-' ? s + 1 : s;
-    if (!*d || strlen(d) > 11) return -1;
-    long long v = 0;
-    for (; *d; d++) {
-        if (*d < '0' || *d > '9') return -1;
-        v = v * 10 + (*d - '0');
-    }
-    if (s[0] == '-') v = -v;
-    if (v < lo || v > hi) return -1;
+    long long v;
+    if (text_number((text_span){s, strlen(s)}, lo, hi, &v) != TEXT_NUMBER) return -1;
     *out = (long)v;
     return 0;
 }
@@ -93,67 +87,97 @@ static int feature_of_type(const carc_game *g, int type, const char *id)
     return -1;
 }
 
-int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *m)
+/* A square's two coordinates. */
+static int read_square(const char *const *w, int16_t *x, int16_t *y)
 {
-    memset(m, 0, sizeof *m);
-    long a, b, c, d, e, f;
-    if (n < 1) return CARC_E_PARSE;
-    if (strcmp(w[0], "pass") == 0 && n == 1) {
-        m->kind = CARC_MOVE_PASS;
-        return CARC_OK;
+    long a, b;
+    if (text_int(w[0], -32768, 32767, &a) || text_int(w[1], -32768, 32767, &b)) return CARC_E_PARSE;
+    *x = (int16_t)a;
+    *y = (int16_t)b;
+    return CARC_OK;
+}
+
+static int words_pass(const carc_game *g, const char *const *w, int n, carc_move *m)
+{
+    (void)g;
+    (void)w;
+    if (n != 1) return CARC_E_PARSE;
+    m->kind = CARC_MOVE_PASS;
+    return CARC_OK;
+}
+
+/* tile ID X Y ROTATION */
+static int words_tile(const carc_game *g, const char *const *w, int n, carc_move *m)
+{
+    int t;
+    long rot;
+    if (n != 5) return CARC_E_PARSE;
+    if (carc_tileset_find(g->ts, w[1], &t)) return CARC_E_NOT_FOUND;
+    if (read_square(w + 2, &m->x, &m->y) || text_int(w[4], 0, 3, &rot)) return CARC_E_PARSE;
+    m->kind = CARC_MOVE_TILE;
+    m->tile = (uint16_t)t;
+    m->rotation = (uint8_t)rot;
+    return CARC_OK;
+}
+
+/* figure KIND FEATURE [X Y]: the square is the tile placed this turn
+ * unless given (older saves give it). */
+static int words_figure(const carc_game *g, const char *const *w, int n, carc_move *m)
+{
+    if (n != 3 && n != 5) return CARC_E_PARSE;
+    if (n == 5) {
+        if (read_square(w + 3, &m->x, &m->y)) return CARC_E_PARSE;
+    } else {
+        if (g->turn_tile < 0) return CARC_E_PHASE;
+        m->x = g->tiles[g->turn_tile].x;
+        m->y = g->tiles[g->turn_tile].y;
     }
-    if (strcmp(w[0], "tile") == 0 && n == 5) {
-        int t;
-        if (carc_tileset_find(g->ts, w[1], &t)) return CARC_E_NOT_FOUND;
-        if (text_int(w[2], -32768, 32767, &a) || text_int(w[3], -32768, 32767, &b) || text_int(w[4], 0, 3, &c))
-            return CARC_E_PARSE;
-        *m = (carc_move){.kind = CARC_MOVE_TILE, .tile = (uint16_t)t, .x = (int16_t)a, .y = (int16_t)b,
-                         .rotation = (uint8_t)c};
-        return CARC_OK;
-    }
-    if (strcmp(w[0], "figure") == 0 && (n == 3 || n == 5)) {
-        /* the square is the tile placed this turn unless given (older saves give it) */
-        if (n == 5) {
-            if (text_int(w[3], -32768, 32767, &a) || text_int(w[4], -32768, 32767, &b)) return CARC_E_PARSE;
-        } else {
-            if (g->turn_tile < 0) return CARC_E_PHASE;
-            a = g->tiles[g->turn_tile].x;
-            b = g->tiles[g->turn_tile].y;
-        }
-        int k = -1, type = type_at(g, (int)a, (int)b);
-        for (int i = 0; i < g->vt.figure_count; i++)
-            if (strcmp(g->vt.figures[i].name, w[1]) == 0) k = i;
-        int fe = type < 0 ? -1 : feature_of_type(g, type, w[2]);
-        if (k < 0 || fe < 0) return CARC_E_NOT_FOUND;
-        *m = (carc_move){.kind = CARC_MOVE_FIGURE, .figure = (uint8_t)k, .feature = (uint8_t)fe, .x = (int16_t)a,
-                         .y = (int16_t)b};
-        return CARC_OK;
-    }
-    if (strcmp(w[0], "action") != 0 || n < 2) return CARC_E_PARSE;
-    if (n == 7 && text_int(w[1], 0, 65535, &a) == 0) { /* an action without a name: its six numbers */
-        if (text_int(w[2], INT32_MIN, INT32_MAX, &b) || text_int(w[3], -32768, 32767, &c) ||
-            text_int(w[4], -32768, 32767, &d) || text_int(w[5], 0, 255, &e) || text_int(w[6], 0, 255, &f))
-            return CARC_E_PARSE;
-        *m = (carc_move){.kind = CARC_MOVE_ACTION, .action = (uint16_t)a, .target = (int32_t)b, .x = (int16_t)c,
-                         .y = (int16_t)d, .figure = (uint8_t)e, .feature = (uint8_t)f};
-        return CARC_OK;
-    }
-    if (text_int(w[1], 0, 65535, &a) == 0) return CARC_E_PARSE; /* a number: the six-number form, cut short */
+    int k = -1, type = type_at(g, m->x, m->y);
+    for (int i = 0; i < g->vt.figure_count; i++)
+        if (strcmp(g->vt.figures[i].name, w[1]) == 0) k = i;
+    int fe = type < 0 ? -1 : feature_of_type(g, type, w[2]);
+    if (k < 0 || fe < 0) return CARC_E_NOT_FOUND;
+    m->kind = CARC_MOVE_FIGURE;
+    m->figure = (uint8_t)k;
+    m->feature = (uint8_t)fe;
+    return CARC_OK;
+}
+
+/* action CODE TARGET X Y FIGURE FEATURE: an action without a name. */
+static int words_action_numbers(const char *const *w, carc_move *m)
+{
+    long a, b, e, f;
+    if (text_int(w[1], 0, 65535, &a) || text_int(w[2], INT32_MIN, INT32_MAX, &b) || read_square(w + 3, &m->x, &m->y) ||
+        text_int(w[5], 0, 255, &e) || text_int(w[6], 0, 255, &f))
+        return CARC_E_PARSE;
+    m->kind = CARC_MOVE_ACTION;
+    m->action = (uint16_t)a;
+    m->target = (int32_t)b;
+    m->figure = (uint8_t)e;
+    m->feature = (uint8_t)f;
+    return CARC_OK;
+}
+
+/* action NAME, then the words its args declare: target, x y, feature. */
+static int words_action(const carc_game *g, const char *const *w, int n, carc_move *m)
+{
+    long a;
+    if (n < 2) return CARC_E_PARSE;
+    if (text_int(w[1], 0, 65535, &a) == 0) return n == 7 ? words_action_numbers(w, m) : CARC_E_PARSE;
     const carc_action_desc *act = action_by_name(g, w[1]);
     if (!act) return CARC_E_NOT_FOUND;
     int want = 2 + !!(act->args & CARC_ARG_TARGET) + 2 * !!(act->args & CARC_ARG_SQUARE) +
                !!(act->args & CARC_ARG_FEATURE);
     if (n != want) return CARC_E_PARSE;
-    *m = (carc_move){.kind = CARC_MOVE_ACTION, .action = (uint16_t)act->code};
+    m->kind = CARC_MOVE_ACTION;
+    m->action = (uint16_t)act->code;
     int i = 2;
     if (act->args & CARC_ARG_TARGET) {
         if (text_int(w[i++], INT32_MIN, INT32_MAX, &a)) return CARC_E_PARSE;
         m->target = (int32_t)a;
     }
     if (act->args & CARC_ARG_SQUARE) {
-        if (text_int(w[i], -32768, 32767, &a) || text_int(w[i + 1], -32768, 32767, &b)) return CARC_E_PARSE;
-        m->x = (int16_t)a;
-        m->y = (int16_t)b;
+        if (read_square(w + i, &m->x, &m->y)) return CARC_E_PARSE;
         i += 2;
     }
     if (act->args & CARC_ARG_FEATURE) {
@@ -162,6 +186,27 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
         m->feature = (uint8_t)fe;
     }
     return CARC_OK;
+}
+
+typedef int (*words_reader)(const carc_game *g, const char *const *w, int n, carc_move *m);
+static const struct {
+    const char *word;
+    words_reader read;
+} move_words[] = {
+    {"pass", words_pass}, {"tile", words_tile}, {"figure", words_figure}, {"action", words_action},
+};
+
+int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *m)
+{
+    memset(m, 0, sizeof *m);
+    if (n < 1) return CARC_E_PARSE;
+    for (size_t i = 0; i < sizeof move_words / sizeof move_words[0]; i++)
+        if (strcmp(w[0], move_words[i].word) == 0) {
+            int r = move_words[i].read(g, w, n, m);
+            if (r) memset(m, 0, sizeof *m);
+            return r;
+        }
+    return CARC_E_PARSE;
 }
 
 #define TEXT_WORDS 8
@@ -182,24 +227,22 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t c
 int carc_move_parse(const carc_game *g, const char *text, size_t len, carc_move *out)
 {
     if (!g || !text || !out) return CARC_E_NULL;
+    /* one line: only blanks and line ends may follow it, and no NUL byte anywhere */
+    if (memchr(text, 0, len)) return CARC_E_PARSE;
+    const char *nl = memchr(text, '\n', len);
+    text_span line = {text, nl ? (size_t)(nl - text) : len}, rest = {nl, nl ? len - line.n : 0}, w;
+    for (size_t i = 0; i < rest.n; i++)
+        if (rest.s[i] != '\n' && rest.s[i] != ' ' && rest.s[i] != '\t' && rest.s[i] != '\r') return CARC_E_PARSE;
     char words[TEXT_WORDS][WORD_MAX];
     const char *ptr[TEXT_WORDS];
     int n = 0;
-    size_t i = 0;
-    while (i < len) {
-        while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
-        if (i == len || text[i] == '\n' || text[i] == '\r' || text[i] == 0) break;
-        size_t s = i;
-        while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r' && text[i] != 0) i++;
-        if (n == TEXT_WORDS || i - s >= WORD_MAX) return CARC_E_PARSE;
-        memcpy(words[n], text + s, i - s);
-        words[n][i - s] = 0;
+    while (text_word(&line, &w)) {
+        if (n == TEXT_WORDS || w.n >= WORD_MAX) return CARC_E_PARSE;
+        memcpy(words[n], w.s, w.n);
+        words[n][w.n] = 0;
         ptr[n] = words[n];
         n++;
     }
-    /* one line: only blanks may follow it */
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) i++;
-    if (i < len) return CARC_E_PARSE;
     carc_move m;
     int r = move_from_words(g, ptr, n, &m);
     if (r == CARC_OK) *out = m;

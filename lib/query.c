@@ -225,7 +225,7 @@ int carc_game_log(const carc_game *g, int i, carc_event_info *out)
     out->turn = e->turn;
     out->player = e->player;
     out->points = e->points;
-    out->category = e->category;
+    out->category = e->category == EVENT_ASK_CATEGORY ? event_category(g, e->piece) : e->category;
     out->reason = e->reason;
     int named = event_where(g, e, &out->tiles);
     out->complete = e->complete & 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "text.h"
 
 #define MAX_REGISTERED 64
 
@@ -12,80 +13,6 @@ struct carc_registry {
     int n;
     const carc_variant *list[MAX_REGISTERED];
 };
-
-/* A name that goes into saved games and tile data: 1..63 printable bytes
- * without spaces, so a saved line splits back into the same words. */
-static int good_name(const char *s)
-{
-    if (!s || !*s) return 0;
-    size_t n = 0;
-    for (; s[n]; n++)
-        if ((unsigned char)s[n] <= 0x20 || s[n] == 0x7f || n == CARC_NAME_MAX) return 0;
-    return 1;
-}
-
-int variant_check(const carc_variant *v)
-{
-    if (!v) return CARC_E_NULL;
-    if (v->struct_size < CARC_VARIANT_SIZE_V1 || v->abi != CARC_VARIANT_ABI) return CARC_E_VERSION;
-    if (!v->name || !v->name[0] || !v->tiles || !v->kinds || !v->categories) return CARC_E_INVALID;
-    if (v->min_players < 1 || v->max_players > CARC_MAX_PLAYERS || v->min_players > v->max_players)
-        return CARC_E_INVALID;
-    if (v->kind_count < 1 || v->kind_count > CARC_MAX_KINDS) return CARC_E_INVALID;
-    if (v->figure_count < 0 || v->figure_count > CARC_MAX_FIGURE_KINDS || (v->figure_count && !v->figures))
-        return CARC_E_INVALID;
-    if (v->category_count < 1 || v->category_count > CARC_MAX_CATEGORIES) return CARC_E_INVALID;
-    if (v->option_count < 0 || v->option_count > 32 || (v->option_count && !v->options)) return CARC_E_INVALID;
-    if (v->bag_count < 0 || v->bag_count > CARC_MAX_BAGS || (v->bag_count && !v->bags)) return CARC_E_INVALID;
-    for (int b = 0; b < v->bag_count; b++)
-        if (v->bags[b].token_count < 1 || v->bags[b].token_count > CARC_MAX_TOKENS) return CARC_E_INVALID;
-    if (v->state_size > CARC_VARIANT_STATE_MAX) return CARC_E_INVALID;
-    if (!good_name(v->name)) return CARC_E_INVALID;
-    for (int k = 0; k < v->kind_count; k++)
-        if (!good_name(v->kinds[k].name)) return CARC_E_INVALID;
-    for (int k = 0; k < v->figure_count; k++)
-        if (!good_name(v->figures[k].name)) return CARC_E_INVALID;
-    for (int c = 0; c < v->category_count; c++)
-        if (!good_name(v->categories[c])) return CARC_E_INVALID;
-    for (int i = 0; i < v->option_count; i++) {
-        const carc_option_desc *o = &v->options[i];
-        if (!good_name(o->name) || o->min_value > o->max_value || o->default_value < o->min_value ||
-            o->default_value > o->max_value)
-            return CARC_E_INVALID;
-    }
-    for (int b = 0; b < v->bag_count; b++) {
-        if (!good_name(v->bags[b].name)) return CARC_E_INVALID;
-        for (unsigned t = 0; t < v->bags[b].token_count; t++)
-            if (!good_name(v->bags[b].token_names[t]) || v->bags[b].initial[t] > 255) return CARC_E_INVALID;
-    }
-    if (VARIANT_HAS(v, kind_colors) && v->kind_colors)
-        for (int k = 0; k < v->kind_count; k++)
-            if (!v->kind_colors[k]) return CARC_E_INVALID;
-    if (VARIANT_HAS(v, action_count)) {
-        if (v->action_count < 0 || (v->action_count && !v->actions)) return CARC_E_INVALID;
-        for (int i = 0; i < v->action_count; i++) {
-            char c0 = v->actions[i].name ? v->actions[i].name[0] : 0; /* a name, not a number */
-            if (!good_name(v->actions[i].name) || !((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z')) ||
-                v->actions[i].code > UINT16_MAX ||
-                (v->actions[i].args & ~7u) || ((v->actions[i].args & CARC_ARG_FEATURE) && !(v->actions[i].args & CARC_ARG_SQUARE)))
-                return CARC_E_INVALID;
-            for (int j = 0; j < i; j++) /* one name, one code */
-                if (v->actions[j].code == v->actions[i].code || strcmp(v->actions[j].name, v->actions[i].name) == 0)
-                    return CARC_E_INVALID;
-        }
-    }
-    if (VARIANT_HAS(v, view_value)) {
-        if (v->view_count < 0 || (v->view_count && (!v->views || !v->view_value))) return CARC_E_INVALID;
-        for (int i = 0; i < v->view_count; i++)
-            if (!good_name(v->views[i].name) || v->views[i].shape < CARC_VIEW_GAME ||
-                v->views[i].shape > CARC_VIEW_FEATURE || v->views[i].length < 1)
-                return CARC_E_INVALID;
-    }
-    unsigned figs = 0;
-    for (int k = 0; k < v->figure_count; k++) figs += v->figures[k].per_player;
-    if (figs * (unsigned)v->max_players > MAX_FIGURES) return CARC_E_LIMIT;
-    return CARC_OK;
-}
 
 int carc_variant_view_label(const carc_variant *v, int view, int k, const char **label)
 {
@@ -151,21 +78,28 @@ int carc_registry_new(carc_registry **out)
 
 void carc_registry_free(carc_registry *reg) { free(reg); }
 
-int carc_registry_add(carc_registry *reg, const carc_variant *v)
+int carc_registry_add_v2(carc_registry *reg, const carc_variant *v, char *err, size_t err_cap)
 {
+    if (err && err_cap) err[0] = 0;
     if (!reg || !v) return CARC_E_NULL;
-    int r = variant_check(v);
+    int r = variant_check_why(v, err, err_cap);
     if (r) return r;
     for (int i = 0; i < reg->n; i++)
-        if (strcmp(reg->list[i]->name, v->name) == 0) return CARC_E_INVALID;
-    if (reg->n == MAX_REGISTERED) return CARC_E_LIMIT;
-    carc_tileset *ts;
-    r = tileset_builtin(v, &ts);
-    if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
-    carc_tileset_free(ts);
+        if (strcmp(reg->list[i]->name, v->name) == 0) {
+            text_error(err, err_cap, 0, "name \"%s\" is in the registry already", v->name);
+            return CARC_E_INVALID;
+        }
+    if (reg->n == MAX_REGISTERED) {
+        text_error(err, err_cap, 0, "the registry holds %d variants, its most", MAX_REGISTERED);
+        return CARC_E_LIMIT;
+    }
+    r = variant_check_all(v, err, err_cap); /* the tile set, last: it takes the longest */
+    if (r) return r;
     reg->list[reg->n++] = v;
     return CARC_OK;
 }
+
+int carc_registry_add(carc_registry *reg, const carc_variant *v) { return carc_registry_add_v2(reg, v, NULL, 0); }
 
 int carc_registry_count(const carc_registry *reg, int *count)
 {

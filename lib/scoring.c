@@ -2,6 +2,7 @@
 #include <limits.h>
 
 #include "internal.h"
+#include "plugin_check.h"
 
 /* Adds without overflowing: a score stops at the ends of int. */
 static int add_sat(int a, int b)
@@ -81,6 +82,30 @@ void log_event(carc_game *g, int kind, int player, int points, int category, int
     g->nevents++;
 }
 
+/* A feature completed in play that paid nobody, so a client can tell
+ * "completed, nobody scored" from nothing: logged only when its kind is one
+ * the rules score on completion (CARC_KIND_SCORED; a closed farm or
+ * meadow is not), under the category its scoring would have used. That
+ * category is asked of the variant when the log is read (event_category):
+ * asking here cost Hunters & Gatherers 5,100 instructions a game, for logs
+ * most games never read. */
+void log_unscored(carc_game *g, int root)
+{
+    if (!(g->vt.kinds[g->pieces[root].kind].flags & CARC_KIND_SCORED)) return;
+    log_event(g, CARC_EVENT_COMPLETED, -1, 0, EVENT_ASK_CATEGORY, CARC_REASON_COMPLETED, root);
+}
+
+/* The category of an event logged with EVENT_ASK_CATEGORY: the one
+ * feature_points gives its feature. A completed feature never grows, so
+ * the answer is the one it had then. The hook only reads the game (a
+ * feature's value), so a reader's const game is lent to it. */
+int event_category(const carc_game *g, int piece)
+{
+    int cat = 0;
+    feature_points((carc_game *)g, feat_find(g, piece), 0, &cat);
+    return cat < 0 || cat >= g->vt.category_count ? 0 : cat;
+}
+
 /* An award to a player known to be in the game. */
 static void award(carc_game *g, int player, int points, int category, int reason, int feature)
 {
@@ -92,7 +117,7 @@ static void award(carc_game *g, int player, int points, int category, int reason
 
 void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
 {
-    if (!g || player < 0 || player >= g->nplayers) return;
+    if (!PLUGIN_OK(g != NULL, "game", 0) || !PLUGIN_OK(player >= 0 && player < g->nplayers, "player", player)) return;
     award(g, player, points, category, reason, feature);
 }
 
@@ -150,7 +175,8 @@ int carc_feature_followers(const carc_game *g, int feature, int *counts)
     int scratch[CARC_MAX_PLAYERS];
     if (!counts) counts = scratch; /* the total alone was asked for */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) counts[p] = 0;
-    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    if (!PLUGIN_OK(g != NULL, "game", 0) || !PLUGIN_OK(feature >= 0 && feature < g->npieces, "piece", feature))
+        return 0;
     return followers_of(g, feature, g->majority, MAX_FIGURES, counts, NULL);
 }
 
@@ -195,7 +221,8 @@ NOINLINE static unsigned score_held(carc_game *g, int feature, int held, int fin
 
 unsigned carc_score_feature(carc_game *g, int feature, int final)
 {
-    if (!g || feature < 0 || feature >= g->npieces) return 0;
+    if (!PLUGIN_OK(g != NULL, "game", 0) || !PLUGIN_OK(feature >= 0 && feature < g->npieces, "piece", feature))
+        return 0;
     feature = feat_find(g, feature);
     /* most closed features are empty, which their occupancy counts show at
      * once, unless a majority figure is not counted there */

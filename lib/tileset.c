@@ -1,197 +1,11 @@
-/* Tile-set text parser and the per-rotation tables derived from it. */
-#include <ctype.h>
-#include <stdarg.h>
-#include <stdio.h>
+/* What the core derives from a tile set once it is read
+ * (tileset_parse.c reads the text): per tile type the piece templates, the
+ * four rotations and which of them look alike; per set the fit table of
+ * the moves listing. And the public queries of a tile set. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
-
-typedef struct parser {
-    const carc_variant *v;
-    carc_tileset *ts;
-    char *err;
-    size_t cap;
-    int line;
-    char letters[16]; /* letter of each nibble code 1..15 */
-    int nletters;
-    /* ids named by borders=/link= in the current tile, resolved at its end */
-    char refs[MAX_FEATS][2][MAX_FEATS][12];
-    int nrefs[MAX_FEATS][2];
-} parser;
-
-static void build_fit_table(carc_tileset *ts);
-static void find_link_kinds(carc_tileset *ts);
-
-static int fail_status(parser *ps, int status, const char *fmt, va_list ap)
-{
-    if (ps->err && ps->cap) {
-        int n = snprintf(ps->err, ps->cap, "line %d: ", ps->line);
-        if (n >= 0 && (size_t)n < ps->cap) vsnprintf(ps->err + n, ps->cap - (size_t)n, fmt, ap);
-    }
-    return status;
-}
-
-/* A capacity of the library is exceeded: CARC_E_LIMIT, not a text error. */
-static int limit(parser *ps, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = fail_status(ps, CARC_E_LIMIT, fmt, ap);
-    va_end(ap);
-    return r;
-}
-
-static int fail(parser *ps, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = fail_status(ps, CARC_E_PARSE, fmt, ap);
-    va_end(ap);
-    return r;
-}
-
-/* Names are printable: a control byte would break the one-line records of
- * a saved game, which must load back whatever the parser accepted. */
-static int copy_word(char *dst, size_t cap, const char *src, size_t n)
-{
-    if (n == 0 || n >= cap) return -1;
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)src[i] < 0x20 || src[i] == 0x7f) return -1;
-    memcpy(dst, src, n);
-    dst[n] = 0;
-    return 0;
-}
-
-static int letter_code(parser *ps, char c)
-{
-    for (int i = 1; i <= ps->nletters; i++)
-        if (ps->letters[i] == c) return i;
-    if (ps->nletters == 15) return -1;
-    ps->letters[++ps->nletters] = c;
-    return ps->nletters;
-}
-
-static int attr_index(carc_tileset *ts, const char *name, int create)
-{
-    for (int i = 0; i < ts->nattrs; i++)
-        if (strcmp(ts->attr_names[i], name) == 0) return i;
-    if (!create || ts->nattrs == MAX_ATTRS || strlen(name) >= sizeof ts->attr_names[0]) return -1;
-    strcpy(ts->attr_names[ts->nattrs], name);
-    return ts->nattrs++;
-}
-
-static int deck_index(carc_tileset *ts, const char *name)
-{
-    for (int i = 0; i < ts->ndecks; i++)
-        if (strcmp(ts->deck_names[i], name) == 0) return i;
-    if (ts->ndecks == MAX_DECKS || strlen(name) >= sizeof ts->deck_names[0]) return -1;
-    strcpy(ts->deck_names[ts->ndecks], name);
-    return ts->ndecks++;
-}
-
-static int parse_int(const char *s, size_t n, int *out)
-{
-    if (n == 0 || n > 6) return -1;
-    int v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!isdigit((unsigned char)s[i])) return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    *out = v;
-    return 0;
-}
-
-/* Splits the next space-separated token off *s (bounded by end). */
-static int next_token(const char **s, const char *end, const char **tok, size_t *n)
-{
-    const char *p = *s;
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
-    if (p >= end) return 0;
-    const char *q = p;
-    while (q < end && *q != ' ' && *q != '\t' && *q != '\r') q++;
-    *tok = p;
-    *n = (size_t)(q - p);
-    *s = q;
-    return 1;
-}
-
-static int set_attr(parser *ps, tile_feat *f, const char *name, int value)
-{
-    int a = attr_index(ps->ts, name, 1);
-    if (a < 0) return limit(ps, "too many attribute names (at most %d)", MAX_ATTRS);
-    if (value > 255) return limit(ps, "attribute %s above 255", name);
-    f->attr[a] = (uint8_t)value;
-    return 0;
-}
-
-/* key=value on a feature line; see docs/tile-format.md for the value forms. */
-static int feature_attr(parser *ps, tile_feat *f, int fi, const char *k, size_t kn, const char *v, size_t vn)
-{
-    char key[32];
-    if (copy_word(key, sizeof key, k, kn)) return fail(ps, "bad attribute name");
-    if (strcmp(key, "slots") == 0) {
-        if (vn == 4 && memcmp(v, "none", 4) == 0) return 0;
-        const char *p = v, *e = v + vn;
-        while (p < e) {
-            const char *q = p;
-            while (q < e && *q != ',') q++;
-            int s;
-            if (parse_int(p, (size_t)(q - p), &s) || s > 11) return fail(ps, "bad slot list");
-            f->slots |= (uint16_t)(1u << s);
-            p = q + 1;
-        }
-        return 0;
-    }
-    if (strcmp(key, "id") == 0) {
-        if (copy_word(f->id, sizeof f->id, v, vn)) return fail(ps, "bad feature id");
-        return 0;
-    }
-    int which = strcmp(key, "borders") == 0 ? 0 : strcmp(key, "link") == 0 ? 1 : -1;
-    if (which >= 0) {
-        if (vn == 4 && memcmp(v, "none", 4) == 0) return 0;
-        const char *p = v, *e = v + vn;
-        while (p < e) {
-            const char *q = p;
-            while (q < e && *q != ',') q++;
-            int *n = &ps->nrefs[fi][which];
-            if (*n == MAX_FEATS || copy_word(ps->refs[fi][which][*n], 12, p, (size_t)(q - p)))
-                return fail(ps, "bad feature id list");
-            (*n)++;
-            p = q + 1;
-        }
-        return 0;
-    }
-    int num;
-    if (parse_int(v, vn, &num) == 0) return set_attr(ps, f, key, num);
-    /* word, or list of word[:count] */
-    const char *p = v, *e = v + vn;
-    while (p < e) {
-        const char *q = p;
-        while (q < e && *q != ',') q++;
-        const char *colon = memchr(p, ':', (size_t)(q - p));
-        char name[64];
-        size_t wn = (size_t)((colon ? colon : q) - p);
-        int count = 1;
-        if (colon && parse_int(colon + 1, (size_t)(q - colon - 1), &count)) return fail(ps, "bad count in %s", key);
-        if (kn + 1 + wn >= sizeof name || wn == 0) return fail(ps, "bad value for %s", key);
-        memcpy(name, k, kn);
-        name[kn] = '.';
-        memcpy(name + kn + 1, p, wn);
-        name[kn + 1 + wn] = 0;
-        int r = set_attr(ps, f, name, count);
-        if (r) return r;
-        p = q + 1;
-    }
-    return 0;
-}
-
-static int find_local(const tile_type *t, const char *id)
-{
-    for (int i = 0; i < t->nfeat; i++)
-        if (strcmp(t->feat[i].id, id) == 0) return i;
-    return -1;
-}
 
 /* Whether the feature map (local feature -> local feature) keeps kinds,
  * attributes and the borders/links relations. */
@@ -290,38 +104,27 @@ static uint32_t side_join(const int8_t *sf, int step)
     return w;
 }
 
-static int finish_tile(parser *ps, tile_type *t)
+/* Per feature: the sides it touches, and the tile's masks by the kind's
+ * flags and by the figure kinds that may stand on it. */
+static void feature_flags(const carc_variant *v, tile_type *t)
 {
-    if (!t->name[0]) return 0;
-    for (int s = 0; s < 12; s++)
-        if (!t->edges[s]) return fail(ps, "tile %s has no edges line", t->name);
-    uint16_t seen = 0;
     for (int i = 0; i < t->nfeat; i++) {
         tile_feat *f = &t->feat[i];
-        if (!f->id[0]) return fail(ps, "tile %s: feature %d has no id", t->name, i + 1);
-        if (find_local(t, f->id) != i) return fail(ps, "tile %s: duplicate id %s", t->name, f->id);
-        if (seen & f->slots) return fail(ps, "tile %s: slot used by two features", t->name);
-        seen |= f->slots;
-        for (int w = 0; w < 2; w++)
-            for (int r = 0; r < ps->nrefs[i][w]; r++) {
-                int j = find_local(t, ps->refs[i][w][r]);
-                if (j < 0 || j == i) return fail(ps, "tile %s: unknown id %s", t->name, ps->refs[i][w][r]);
-                if (w == 0) {
-                    f->borders |= (uint16_t)(1u << j);
-                    t->feat[j].borders |= (uint16_t)(1u << i);
-                } else {
-                    f->links |= (uint16_t)(1u << j);
-                    t->feat[j].links |= (uint16_t)(1u << i);
-                }
-            }
+        unsigned flags = v->kinds[f->kind].flags;
         for (int side = 0; side < 4; side++)
             if (f->slots & (7u << (3 * side))) f->nsides++;
-        if (ps->v->kinds[f->kind].flags & CARC_KIND_AREA) t->has_area = 1;
-        if (!(ps->v->kinds[f->kind].flags & (CARC_KIND_AREA | CARC_KIND_MARKER))) t->edge_feats |= (uint16_t)(1u << i);
-        if (!(ps->v->kinds[f->kind].flags & CARC_KIND_MARKER))
-            for (int k = 0; k < ps->v->figure_count && k < CARC_MAX_FIGURE_KINDS; k++)
-                if (ps->v->figures[k].kinds >> f->kind & 1) t->fig_feats[k] |= (uint16_t)(1u << i);
+        if (flags & CARC_KIND_AREA) t->has_area = 1;
+        if (!(flags & (CARC_KIND_AREA | CARC_KIND_MARKER))) t->edge_feats |= (uint16_t)(1u << i);
+        if (!(flags & CARC_KIND_MARKER))
+            for (int k = 0; k < v->figure_count && k < CARC_MAX_FIGURE_KINDS; k++)
+                if (v->figures[k].kinds >> f->kind & 1) t->fig_feats[k] |= (uint16_t)(1u << i);
     }
+}
+
+/* What a new piece of each feature starts as, and the per-kind and
+ * per-attribute feature masks. */
+static void piece_templates(tile_type *t)
+{
     for (int i = 0; i < t->nfeat; i++) {
         piece *p = &t->tmpl[i];
         memset(p, 0, sizeof *p);
@@ -335,32 +138,41 @@ static int finish_tile(parser *ps, tile_type *t)
             if (t->feat[i].attr[a]) t->attr_feats[a] |= (uint16_t)(1u << i);
         if (t->feat[i].kind < CARC_MAX_KINDS) t->kind_feats[t->feat[i].kind] |= (uint16_t)(1u << i);
     }
-    for (int r = 0; r < 4; r++) {
-        uint8_t feat_sides[MAX_FEATS] = {0}; /* per feature: the sides it touches (bit k: side k) */
-        t->code[r] = 0;
-        for (int s = 0; s < 12; s++) {
-            int orig = (s + 12 - 3 * r) % 12;
-            int fi = -1;
-            for (int i = 0; i < t->nfeat; i++)
-                if (t->feat[i].slots & (1u << orig)) fi = i;
-            t->slot_feat[r][s] = (int8_t)fi;
-            if (fi >= 0) feat_sides[fi] |= (uint8_t)(1u << (s / 3));
-            t->code[r] |= (uint64_t)(unsigned char)t->edges[orig] << (4 * s);
-        }
-        for (int k = 0; k < 4; k++) {
-            const int8_t *sf = &t->slot_feat[r][3 * k];
-            t->side_join[0][r][k] = side_join(sf, 1);
-            t->side_join[1][r][k] = side_join(sf + 2, -1);
-        }
-        for (unsigned nb = 0; nb < 16; nb++)
-            for (int i = 0; i < t->nfeat; i++) {
-                unsigned closed = 0;
-                for (int k = 0; k < 4; k++) closed += (nb & feat_sides[i]) >> k & 1;
-                t->open_at[r][nb][i] = (uint8_t)(t->feat[i].nsides - closed);
-                if (!t->open_at[r][nb][i] && (t->edge_feats >> i & 1)) t->shut[r][nb] |= (uint16_t)(1u << i);
-            }
+}
+
+/* The tile turned r quarters: its edge code, the feature at each slot, the
+ * joins of each side, and each feature's open sides for every mask of
+ * neighbours. */
+static void rotation_tables(tile_type *t, int r)
+{
+    uint8_t feat_sides[MAX_FEATS] = {0}; /* per feature: the sides it touches (bit k: side k) */
+    t->code[r] = 0;
+    for (int s = 0; s < 12; s++) {
+        int orig = (s + 12 - 3 * r) % 12;
+        int fi = -1;
+        for (int i = 0; i < t->nfeat; i++)
+            if (t->feat[i].slots & (1u << orig)) fi = i;
+        t->slot_feat[r][s] = (int8_t)fi;
+        if (fi >= 0) feat_sides[fi] |= (uint8_t)(1u << (s / 3));
+        t->code[r] |= (uint64_t)(unsigned char)t->edges[orig] << (4 * s);
     }
-    link_systems(t);
+    for (int k = 0; k < 4; k++) {
+        const int8_t *sf = &t->slot_feat[r][3 * k];
+        t->side_join[0][r][k] = side_join(sf, 1);
+        t->side_join[1][r][k] = side_join(sf + 2, -1);
+    }
+    for (unsigned nb = 0; nb < 16; nb++)
+        for (int i = 0; i < t->nfeat; i++) {
+            unsigned closed = 0;
+            for (int k = 0; k < 4; k++) closed += (nb & feat_sides[i]) >> k & 1;
+            t->open_at[r][nb][i] = (uint8_t)(t->feat[i].nsides - closed);
+            if (!t->open_at[r][nb][i] && (t->edge_feats >> i & 1)) t->shut[r][nb] |= (uint16_t)(1u << i);
+        }
+}
+
+/* Which rotations place the same tile: each points at the lowest of its group. */
+static void canonical_rotations(tile_type *t)
+{
     t->distinct_rots = 0;
     for (int r = 0; r < 4; r++) {
         t->canon_rot[r] = (uint8_t)r;
@@ -371,141 +183,27 @@ static int finish_tile(parser *ps, tile_type *t)
             }
         if (t->canon_rot[r] == r) t->distinct_rots |= (uint8_t)(1u << r);
     }
-    memset(ps->nrefs, 0, sizeof ps->nrefs);
-    return 0;
 }
 
-static int kind_of(const carc_variant *v, const char *name, size_t n)
+void tile_type_derive(const carc_variant *v, tile_type *t)
 {
-    for (int k = 0; k < v->kind_count; k++)
-        if (strlen(v->kinds[k].name) == n && memcmp(v->kinds[k].name, name, n) == 0) return k;
-    return -1;
+    feature_flags(v, t);
+    piece_templates(t);
+    for (int r = 0; r < 4; r++) rotation_tables(t, r);
+    link_systems(t);
+    canonical_rotations(t);
 }
 
-int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap)
-{
-    parser ps;
-    memset(&ps, 0, sizeof ps);
-    memset(ts, 0, sizeof *ts);
-    ps.v = v;
-    ps.ts = ts;
-    ps.err = err;
-    ps.cap = cap;
-    if (err && cap) err[0] = 0;
-    ts->variant = v;
-    ts->start_type = -1;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
-    ts->fingerprint = h;
-    deck_index(ts, "main");
+static void build_fit_table(carc_tileset *ts);
+static void find_link_kinds(carc_tileset *ts);
 
-    tile_type *cur = NULL;
-    const char *p = text, *end = text + len;
-    while (p < end) {
-        ps.line++;
-        const char *eol = memchr(p, '\n', (size_t)(end - p));
-        if (!eol) eol = end;
-        const char *le = eol;
-        const char *hash = memchr(p, '#', (size_t)(le - p));
-        if (hash) le = hash;
-        for (const char *c = p; c < le; c++)
-            if (*c == 0) return fail(&ps, "NUL byte");
-        const char *s = p, *tok;
-        size_t n;
-        p = eol + 1;
-        if (!next_token(&s, le, &tok, &n)) continue;
-        if (n == 7 && memcmp(tok, "tileset", 7) == 0) {
-            if (!next_token(&s, le, &tok, &n) || copy_word(ts->name, sizeof ts->name, tok, n))
-                return fail(&ps, "bad tileset name");
-        } else if (n == 4 && memcmp(tok, "tile", 4) == 0) {
-            if (cur) {
-                int r = finish_tile(&ps, cur);
-                if (r) return r;
-            }
-            if (ts->ntypes == MAX_TYPES) return limit(&ps, "too many tile types (at most %d)", MAX_TYPES);
-            cur = &ts->types[ts->ntypes++];
-            memset(cur, 0, sizeof *cur);
-            cur->count = 1;
-            if (!next_token(&s, le, &tok, &n) || copy_word(cur->name, sizeof cur->name, tok, n))
-                return fail(&ps, "bad tile id");
-            for (int i = 0; i < ts->ntypes - 1; i++)
-                if (strcmp(ts->types[i].name, cur->name) == 0) return fail(&ps, "duplicate tile id %s", cur->name);
-            char dn[24] = "";
-            while (next_token(&s, le, &tok, &n)) {
-                int num;
-                if (n == 5 && memcmp(tok, "start", 5) == 0) {
-                    if (ts->start_type >= 0) return fail(&ps, "two start tiles");
-                    cur->start = 1;
-                    ts->start_type = ts->ntypes - 1;
-                } else if (n > 6 && memcmp(tok, "count=", 6) == 0) {
-                    if (parse_int(tok + 6, n - 6, &num)) return fail(&ps, "bad count");
-                    if (num > MAX_TILES) return limit(&ps, "count above %d", MAX_TILES);
-                    cur->count = (uint8_t)num;
-                } else if (n > 5 && memcmp(tok, "deck=", 5) == 0) {
-                    if (copy_word(dn, sizeof dn, tok + 5, n - 5)) return fail(&ps, "bad deck name");
-                } else {
-                    return fail(&ps, "unknown tile attribute");
-                }
-            }
-            /* a stack is made when a tile goes into it: a deck= that a later
-             * one on the same line overrides leaves no empty stack behind */
-            if (dn[0]) {
-                int d = deck_index(ts, dn);
-                if (d < 0) return limit(&ps, "too many decks (at most %d)", MAX_DECKS);
-                cur->deck = (uint8_t)d;
-            }
-        } else if (n == 5 && memcmp(tok, "edges", 5) == 0) {
-            if (!cur) return fail(&ps, "edges outside a tile");
-            int k = 0;
-            while (next_token(&s, le, &tok, &n))
-                for (size_t i = 0; i < n; i++) {
-                    if (k == 12 || !isalpha((unsigned char)tok[i])) return fail(&ps, "edges need 12 letters");
-                    int c = letter_code(&ps, tok[i]);
-                    if (c < 0) return limit(&ps, "more than 15 edge letters");
-                    cur->edges[k++] = (char)c;
-                }
-            if (k != 12) return fail(&ps, "edges need 12 letters");
-        } else if (n == 7 && memcmp(tok, "feature", 7) == 0) {
-            if (!cur) return fail(&ps, "feature outside a tile");
-            if (cur->nfeat == MAX_FEATS) return limit(&ps, "too many features (at most %d)", MAX_FEATS);
-            int fi = cur->nfeat++;
-            tile_feat *f = &cur->feat[fi];
-            if (!next_token(&s, le, &tok, &n)) return fail(&ps, "feature needs a kind");
-            int k = kind_of(v, tok, n);
-            if (k < 0) return fail(&ps, "unknown feature kind %.*s", (int)(n > 20 ? 20 : n), tok);
-            f->kind = (uint8_t)k;
-            while (next_token(&s, le, &tok, &n)) {
-                const char *eq = memchr(tok, '=', n);
-                if (!eq || eq == tok || eq == tok + n - 1) return fail(&ps, "expected key=value");
-                int r = feature_attr(&ps, f, fi, tok, (size_t)(eq - tok), eq + 1, (size_t)(tok + n - eq - 1));
-                if (r) return r;
-            }
-        } else {
-            return fail(&ps, "unknown line");
-        }
-    }
-    if (cur) {
-        int r = finish_tile(&ps, cur);
-        if (r) return r;
-    }
-    ps.line = 0;
-    if (ts->ntypes == 0) return fail(&ps, "no tiles");
-    if (ts->start_type < 0) return fail(&ps, "no start tile");
-    if (ts->types[ts->start_type].count < 1) return fail(&ps, "the start tile needs count=1 or more");
-    int feats = 0;
-    for (int i = 0; i < ts->ntypes; i++) {
-        ts->total += ts->types[i].count;
-        feats += ts->types[i].count * ts->types[i].nfeat;
-    }
-    if (ts->total > MAX_TILES) return limit(&ps, "too many tiles (at most %d)", MAX_TILES);
-    if (feats > MAX_PIECES) return limit(&ps, "too many features in all (at most %d)", MAX_PIECES);
-    ts->max_pieces = feats;
+void tileset_derive(carc_tileset *ts, const char *letters)
+{
     build_fit_table(ts);
     find_link_kinds(ts);
     /* codes were built from letter numbers; keep the letters for carc_tileset_type() */
     for (int i = 0; i < ts->ntypes; i++)
-        for (int s = 0; s < 12; s++) ts->types[i].edges[s] = ps.letters[(int)ts->types[i].edges[s]];
-    return CARC_OK;
+        for (int s = 0; s < 12; s++) ts->types[i].edges[s] = letters[(int)ts->types[i].edges[s]];
 }
 
 static unsigned side_code(uint64_t code, int side) { return (unsigned)(code >> (12 * side)) & 0xFFF; }

@@ -556,8 +556,7 @@ NOINLINE static void finish_turn_full(carc_game *g)
                 v->on_completed(g, f);
             else if (v->kinds[g->pieces[f].kind].flags & CARC_KIND_SCORED)
                 carc_score_feature(g, f, 0);
-            /* so a client can tell "completed, nobody scored" from nothing */
-            if (g->nevents == before) log_event(g, CARC_EVENT_COMPLETED, -1, 0, 0, CARC_REASON_COMPLETED, f);
+            if (g->nevents == before) log_unscored(g, f);
             if (stopped_for_action(g)) return;
         }
     }

@@ -1,52 +1,80 @@
 /* The calls a variant's hooks make (carcassonne_variant.h). They check
- * their arguments and answer -1 or 0 rather than fail, so hooks stay short. */
+ * their arguments and answer -1 or 0 rather than fail, so hooks stay short
+ * (the calls added later return a status); a build with
+ * -Dplugin_checks=true stops at a bad one instead (plugin_check.h). */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "plugin_check.h"
 
-#define VALID_PIECE(g, p) ((g) && (p) >= 0 && (p) < (g)->npieces)
+#if CARC_PLUGIN_CHECKS
+void plugin_misuse(const char *call, const char *what, long value)
+{
+    fprintf(stderr, "libcarcassonne: %s: bad %s %ld (a build with -Dplugin_checks=true stops here)\n", call, what,
+            value);
+    abort();
+}
+#endif
 
-void *carc_variant_state(carc_game *g) { return g ? g->vstate : NULL; }
+#define VALID_GAME(g) PLUGIN_OK((g) != NULL, "game", 0)
+#define VALID_PIECE(g, p) (VALID_GAME(g) && PLUGIN_OK((p) >= 0 && (p) < (g)->npieces, "piece", (p)))
+#define VALID_TILE(g, t) (VALID_GAME(g) && PLUGIN_OK((t) >= 0 && (t) < (g)->ntiles, "placed tile", (t)))
+#define VALID_TYPE(g, t) (VALID_GAME(g) && PLUGIN_OK((t) >= 0 && (t) < (g)->ts->ntypes, "tile type", (t)))
+#define VALID_FIGURE(g, f) (VALID_GAME(g) && PLUGIN_OK((f) >= 0 && (f) < (g)->nfigures, "figure", (f)))
+#define VALID_PLAYER(g, p) (VALID_GAME(g) && PLUGIN_OK((p) >= 0 && (p) < (g)->nplayers, "player", (p)))
+#define VALID_DECK(g, d) (VALID_GAME(g) && PLUGIN_OK((d) >= 0 && (d) < (g)->ts->ndecks, "stack", (d)))
+#define VALID_BAG(g, b) (VALID_GAME(g) && PLUGIN_OK((b) >= 0 && (b) < (g)->vt.bag_count, "bag", (b)))
+#define VALID_TOKEN(g, b, t)                                                                                          \
+    (VALID_BAG(g, b) && PLUGIN_OK((t) >= 0 && (unsigned)(t) < (g)->vt.bags[b].token_count, "token", (t)))
+/* -1 is what carc_attr_index() answers for an attribute the tile set does
+ * not have: asking for it is no mistake, and gives 0 (a release build tests
+ * the range once: a stable's count asks some 45 times) */
+#if CARC_PLUGIN_CHECKS
+#define VALID_ATTR(a) (PLUGIN_OK((a) >= -1 && (a) < MAX_ATTRS, "attribute", (a)) && (a) >= 0)
+#else
+#define VALID_ATTR(a) ((a) >= 0 && (a) < MAX_ATTRS)
+#endif
+
+void *carc_variant_state(carc_game *g) { return VALID_GAME(g) ? g->vstate : NULL; }
 
 int carc_rule(const carc_game *g, int index)
 {
-    if (!g || index < 0 || index >= g->vt.option_count) return 0;
+    if (!VALID_GAME(g) || !PLUGIN_OK(index >= 0 && index < g->vt.option_count, "option", index)) return 0;
     return g->rules[index];
 }
 
-int carc_tile_type(const carc_game *g, int t) { return g && t >= 0 && t < g->ntiles ? g->tiles[t].type : -1; }
+int carc_tile_type(const carc_game *g, int t) { return VALID_TILE(g, t) ? g->tiles[t].type : -1; }
 
-int carc_tile_first_piece(const carc_game *g, int t)
-{
-    return g && t >= 0 && t < g->ntiles ? g->tiles[t].first_piece : -1;
-}
+int carc_tile_first_piece(const carc_game *g, int t) { return VALID_TILE(g, t) ? g->tiles[t].first_piece : -1; }
 
 int carc_type_feature_count(const carc_game *g, int type)
 {
-    return g && type >= 0 && type < g->ts->ntypes ? g->ts->types[type].nfeat : 0;
+    return VALID_TYPE(g, type) ? g->ts->types[type].nfeat : 0;
 }
 
 int carc_type_feature_kind(const carc_game *g, int type, int f)
 {
-    if (!g || type < 0 || type >= g->ts->ntypes || f < 0 || f >= g->ts->types[type].nfeat) return -1;
+    if (!VALID_TYPE(g, type) || !PLUGIN_OK(f >= 0 && f < g->ts->types[type].nfeat, "feature", f)) return -1;
     return g->ts->types[type].feat[f].kind;
 }
 
 unsigned carc_type_kind_features(const carc_game *g, int type, int kind)
 {
-    if (!g || type < 0 || type >= g->ts->ntypes || kind < 0 || kind >= CARC_MAX_KINDS) return 0;
+    if (!VALID_TYPE(g, type) || !PLUGIN_OK(kind >= 0 && kind < CARC_MAX_KINDS, "kind", kind)) return 0;
     return g->ts->types[type].kind_feats[kind];
 }
 
 unsigned carc_type_attr_features(const carc_game *g, int type, int attr)
 {
-    if (!g || type < 0 || type >= g->ts->ntypes || attr < 0 || attr >= MAX_ATTRS) return 0;
+    if (!VALID_TYPE(g, type) || !VALID_ATTR(attr)) return 0;
     return g->ts->types[type].attr_feats[attr];
 }
 
 int carc_attr_index(const carc_game *g, const char *name)
 {
-    if (!g || !name) return -1;
+    if (!VALID_GAME(g) || !PLUGIN_OK(name != NULL, "name", 0)) return -1;
     for (int i = 0; i < g->ts->nattrs; i++)
         if (strcmp(g->ts->attr_names[i], name) == 0) return i;
     return -1;
@@ -58,7 +86,7 @@ int carc_piece_kind(const carc_game *g, int p) { return VALID_PIECE(g, p) ? g->p
 
 int carc_piece_attr(const carc_game *g, int p, int attr)
 {
-    if (!VALID_PIECE(g, p) || attr < 0 || attr >= MAX_ATTRS) return 0;
+    if (!VALID_PIECE(g, p) || !VALID_ATTR(attr)) return 0;
     const placed *pl = &g->tiles[g->pieces[p].tile];
     return g->ts->types[pl->type].feat[g->pieces[p].local].attr[attr];
 }
@@ -79,19 +107,19 @@ unsigned carc_piece_links(const carc_game *g, int p)
 
 int carc_tile_neighbours(const carc_game *g, int t)
 {
-    if (!g || t < 0 || t >= g->ntiles) return 0;
+    if (!VALID_TILE(g, t)) return 0;
     return board_neighbours(g, g->tiles[t].cell);
 }
 
 int carc_feature_of(const carc_game *g, int p) { return VALID_PIECE(g, p) ? feat_find(g, p) : -1; }
 int carc_feature_kind(const carc_game *g, int f) { return VALID_PIECE(g, f) ? g->pieces[feat_find(g, f)].kind : -1; }
-int carc_feature_open(const carc_game *g, int f) { return VALID_PIECE(g, f) ? g->pieces[feat_find(g, f)].open : 0; }
+int carc_feature_open(const carc_game *g, int f) { return VALID_PIECE(g, f) ? g->pieces[feat_find(g, f)].open : -1; }
 int carc_feature_complete(const carc_game *g, int f) { return VALID_PIECE(g, f) ? feat_complete(g, feat_find(g, f)) : 0; }
 int carc_feature_tiles(const carc_game *g, int f) { return VALID_PIECE(g, f) ? feat_tiles(g, feat_find(g, f)) : 0; }
 
 int carc_feature_attr(const carc_game *g, int f, int attr)
 {
-    if (!VALID_PIECE(g, f) || attr < 0 || attr >= MAX_ATTRS) return 0;
+    if (!VALID_PIECE(g, f) || !VALID_ATTR(attr)) return 0;
     return feat_attr(g, feat_find(g, f), attr);
 }
 
@@ -112,7 +140,7 @@ int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)
  * neighbour feature to one entry. */
 int carc_feature_borders(const carc_game *g, int f, int kind, int *out, int cap)
 {
-    if (!VALID_PIECE(g, f) || kind < 0 || kind >= CARC_MAX_KINDS) return 0;
+    if (!VALID_PIECE(g, f) || !PLUGIN_OK(kind >= 0 && kind < CARC_MAX_KINDS, "kind", kind)) return 0;
     uint64_t seen[MAX_PIECES / 64] = {0};
     const piece *ps = g->pieces;
     int root = feat_find(g, f), n = 0, p = root;
@@ -146,13 +174,13 @@ int carc_system_pieces(const carc_game *g, int s, int *out, int cap)
     return n;
 }
 
-int carc_figure_piece(const carc_game *g, int f) { return g && f >= 0 && f < g->nfigures ? g->figs[f].piece : -1; }
-int carc_figure_owner(const carc_game *g, int f) { return g && f >= 0 && f < g->nfigures ? g->figs[f].owner : -1; }
-int carc_figure_kind(const carc_game *g, int f) { return g && f >= 0 && f < g->nfigures ? g->figs[f].kind : -1; }
+int carc_figure_piece(const carc_game *g, int f) { return VALID_FIGURE(g, f) ? g->figs[f].piece : -1; }
+int carc_figure_owner(const carc_game *g, int f) { return VALID_FIGURE(g, f) ? g->figs[f].owner : -1; }
+int carc_figure_kind(const carc_game *g, int f) { return VALID_FIGURE(g, f) ? g->figs[f].kind : -1; }
 
 void carc_figure_return(carc_game *g, int f)
 {
-    if (!g || f < 0 || f >= g->nfigures || g->figs[f].piece < 0) return;
+    if (!VALID_FIGURE(g, f) || g->figs[f].piece < 0) return;
     feat_occ_add(g, f, -1);
     g->supply[g->figs[f].owner][g->figs[f].kind]++;
     g->figs[f].piece = -1;
@@ -160,14 +188,15 @@ void carc_figure_return(carc_game *g, int f)
 
 int carc_figure_place(carc_game *g, int player, int kind, int p)
 {
-    if (!VALID_PIECE(g, p) || player < 0 || player >= g->nplayers || kind < 0 || kind >= g->vt.figure_count)
+    if (!VALID_PIECE(g, p) || !VALID_PLAYER(g, player) ||
+        !PLUGIN_OK(kind >= 0 && kind < g->vt.figure_count, "figure kind", kind))
         return -1;
     return figure_put(g, player, kind, p);
 }
 
 int carc_figure_move(carc_game *g, int f, int p)
 {
-    if (!VALID_PIECE(g, p) || f < 0 || f >= g->nfigures || g->figs[f].piece < 0) return -1;
+    if (!VALID_PIECE(g, p) || !VALID_FIGURE(g, f) || g->figs[f].piece < 0) return -1;
     feat_occ_add(g, f, -1);
     g->figs[f].piece = (int16_t)p;
     feat_occ_add(g, f, 1);
@@ -179,7 +208,7 @@ static const int SIDE_DY[4] = {-1, 0, 1, 0};
 
 int carc_piece_across(const carc_game *g, int p, int side)
 {
-    if (!VALID_PIECE(g, p) || side < 0 || side > 3) return -1;
+    if (!VALID_PIECE(g, p) || !PLUGIN_OK(side >= 0 && side <= 3, "side", side)) return -1;
     const piece *pc = &g->pieces[p];
     const placed *pl = &g->tiles[pc->tile];
     const tile_type *t = &g->ts->types[pl->type];
@@ -197,18 +226,28 @@ int carc_piece_across(const carc_game *g, int p, int side)
     return -1;
 }
 
-int carc_turn_player(const carc_game *g) { return g ? g->player : -1; }
-int carc_turn_tile(const carc_game *g) { return g ? g->turn_tile : -1; }
-int carc_turn_is_extra(const carc_game *g) { return g ? g->is_extra : 0; }
+int carc_turn_player(const carc_game *g) { return VALID_GAME(g) ? g->player : -1; }
+int carc_turn_tile(const carc_game *g) { return VALID_GAME(g) ? g->turn_tile : -1; }
+int carc_turn_is_extra(const carc_game *g) { return VALID_GAME(g) ? g->is_extra : 0; }
 
 void carc_set_action_pending(carc_game *g, int pending)
 {
-    if (g) g->action_pending = pending != 0;
+    if (VALID_GAME(g)) g->action_pending = pending != 0;
+}
+
+int carc_turn_set_decider(carc_game *g, int player)
+{
+    if (!g) return CARC_E_NULL;
+    if (player < -1 || player >= g->nplayers) return CARC_E_RANGE;
+    if (!g->action_pending) return CARC_E_PHASE;
+    g->decider = player;
+    return CARC_OK;
 }
 
 void carc_set_action_player(carc_game *g, int player)
 {
-    if (g && player >= -1 && player < g->nplayers) g->decider = player;
+    int r = carc_turn_set_decider(g, player);
+    (void)PLUGIN_OK(r == CARC_OK, "player (or no action phase open)", player);
 }
 
 int carc_set_hand(carc_game *g, int size, int removed)
@@ -221,24 +260,33 @@ int carc_set_hand(carc_game *g, int size, int removed)
     return CARC_OK;
 }
 
+int carc_turn_grant_extra(carc_game *g, int deck)
+{
+    if (!g) return CARC_E_NULL;
+    if (deck < 0 || deck >= g->ts->ndecks) return CARC_E_RANGE;
+    g->extra_deck = deck;
+    return CARC_OK;
+}
+
 void carc_grant_extra_turn(carc_game *g, int d)
 {
-    if (g && d >= 0 && d < g->ts->ndecks) g->extra_deck = d;
+    int r = carc_turn_grant_extra(g, d);
+    (void)PLUGIN_OK(r == CARC_OK, "stack", d);
 }
 
 int carc_deck_index(const carc_game *g, const char *name)
 {
-    if (!g || !name) return -1;
+    if (!VALID_GAME(g) || !PLUGIN_OK(name != NULL, "name", 0)) return -1;
     for (int i = 0; i < g->ts->ndecks; i++)
         if (strcmp(g->ts->deck_names[i], name) == 0) return i;
     return -1;
 }
 
-int carc_deck_left(const carc_game *g, int d) { return g && d >= 0 && d < g->ts->ndecks ? g->decks[d].nleft : 0; }
+int carc_deck_left(const carc_game *g, int d) { return VALID_DECK(g, d) ? g->decks[d].nleft : 0; }
 
 int carc_deck_discard(carc_game *g, int d)
 {
-    if (!g || d < 0 || d >= g->ts->ndecks) return -1;
+    if (!VALID_DECK(g, d)) return -1;
     int t = deck_draw(g, d);
     out_add_from(g, t, CARC_REMOVED_HIDDEN, d);
     return t;
@@ -246,7 +294,7 @@ int carc_deck_discard(carc_game *g, int d)
 
 int carc_bag_draw(carc_game *g, int b)
 {
-    if (!g || b < 0 || b >= g->vt.bag_count) return -1;
+    if (!VALID_BAG(g, b)) return -1;
     bag *bg = &g->bags[b];
     unsigned kinds = g->vt.bags[b].token_count, total = 0;
     for (unsigned k = 0; k < kinds; k++) total += bg->count[k];
@@ -276,23 +324,20 @@ int carc_bag_draw(carc_game *g, int b)
 
 void carc_bag_return(carc_game *g, int b, int token, int n)
 {
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count || n <= 0)
-        return;
+    if (!VALID_TOKEN(g, b, token) || !PLUGIN_OK(n >= 0, "count", n) || n == 0) return;
     int c = g->bags[b].count[token] + n;
     g->bags[b].count[token] = (uint8_t)(c > UINT8_MAX ? UINT8_MAX : c);
 }
 
 int carc_bag_count(const carc_game *g, int b, int token)
 {
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count) return 0;
+    if (!VALID_TOKEN(g, b, token)) return 0;
     return g->bags[b].count[token];
 }
 
 int carc_bag_give(carc_game *g, int b, int token, int player)
 {
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count ||
-        player < 0 || player >= g->nplayers)
-        return 0;
+    if (!VALID_TOKEN(g, b, token) || !VALID_PLAYER(g, player)) return 0;
     bag *bg = &g->bags[b];
     if (!bg->count[token] || bg->held[player][token] == UINT8_MAX) return 0;
     bg->count[token]--;
@@ -312,8 +357,6 @@ int carc_bag_give(carc_game *g, int b, int token, int player)
 
 int carc_player_tokens(const carc_game *g, int player, int b, int token)
 {
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count ||
-        player < 0 || player >= g->nplayers)
-        return 0;
+    if (!VALID_TOKEN(g, b, token) || !VALID_PLAYER(g, player)) return 0;
     return g->bags[b].held[player][token];
 }

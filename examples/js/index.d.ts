@@ -238,7 +238,7 @@ export interface Engine {
   /** The colour pictures give seat `player`, "#rrggbb". */
   playerColor(player: number): string;
   newGame(options?: NewGameOptions): Game;
-  /** Rebuilds a game from save text; bad text throws CarcError (CARC_E_PARSE, ...). */
+  /** Rebuilds a game from save text; bad text throws CarcError (CARC_E_PARSE, ...) whose message names the line at fault. */
   loadGame(text: string): Game;
   newBot(name: string, game: Game, seed?: Seed): Bot;
   readonly Game: typeof Game;

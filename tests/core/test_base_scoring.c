@@ -542,6 +542,7 @@ Test(base_scoring, feature_borders_walks_a_merged_farm)
     t_free(&t);
 }
 
+#if !CARC_PLUGIN_CHECKS /* bad arguments on purpose: a -Dplugin_checks build stops at them */
 Test(base_scoring, feature_borders_refuses_bad_arguments)
 {
     tgame t = deck_game(2, "E:1");
@@ -558,6 +559,7 @@ Test(base_scoring, feature_borders_refuses_bad_arguments)
     cr_assert_eq(out[0], -7, "nothing written on a bad argument");
     t_free(&t);
 }
+#endif
 
 /* ---- majorities ------------------------------------------------------- */
 

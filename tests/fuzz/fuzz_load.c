@@ -40,7 +40,8 @@ static const char *fingerprint_of(const char *variant)
 }
 
 /* Where the value of the last line starting with `key` begins, or NULL
- * (the loader keeps the last of repeated header lines). */
+ * (the loader refuses a repeated header line, so which one is fixed up
+ * matters only for texts that are refused anyway). */
 static const char *last_line(const uint8_t *data, size_t size, const char *key)
 {
     const char *end = (const char *)data + size, *found = NULL;
@@ -96,22 +97,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * would; the rest lend the named variant its tile set, parsed once,
      * which makes a load several times cheaper and replays the same way. */
     carc_load_options lo = fuzz_load_options(variant_named(data, size));
-    const carc_load_options *opts = (rng >> 8 & 3) && lo.tileset ? &lo : NULL;
-    int r = carc_game_load(opts, (const char *)data, size, &g);
+    if (!(rng >> 8 & 3)) lo.tileset = NULL; /* no tile set lent: as with no options at all */
+    char err[80];
+    memset(err, 'x', sizeof err);
+    lo.err = err;
+    lo.err_cap = sizeof err;
+    int r = carc_game_load(&lo, (const char *)data, size, &g);
     if (r == CARC_E_MISMATCH) {
         size_t len = 0;
         char *fixed = with_fingerprint(data, size, &len);
-        if (fixed) r = carc_game_load(opts, fixed, len, &g);
+        if (fixed) r = carc_game_load(&lo, fixed, len, &g);
         free(fixed);
     }
+    /* a refusal names its line, cut to the buffer; success clears the message */
+    int line = 0;
+    if (!memchr(err, 0, sizeof err) || (r == CARC_OK && err[0]) ||
+        (r != CARC_OK && r != CARC_E_NOMEM && (sscanf(err, "line %d: ", &line) != 1 || line < 1))) {
+        inv_fail(&c, "load answered %s with the message \"%.60s\"", carc_strerror(r), err);
+        fuzz_die(&c, "load message");
+    }
     if (r != CARC_OK) return 0;
+    int lent = lo.tileset != NULL;
     if (inv_init(&c, g)) fuzz_die(&c, "init");
     fuzz_check_builtin_total(&c);
     lo = fuzz_load_options(c.v);
 
     /* save, load, save: one text */
     if (inv_roundtrip(&c, g, &lo)) fuzz_die(&c, "round trip of the loaded game");
-    if (!opts && (rng >> 10 & 7) == 0 && inv_roundtrip(&c, g, NULL)) fuzz_die(&c, "round trip without options");
+    if (!lent && (rng >> 10 & 7) == 0 && inv_roundtrip(&c, g, NULL)) fuzz_die(&c, "round trip without options");
     if (inv_check(&c, g, 1)) fuzz_die(&c, "loaded game");
 
     int first_listed = (rng & 3) == 0; /* the lazy player of the README, a quarter of the time */

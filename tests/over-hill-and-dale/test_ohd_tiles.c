@@ -149,7 +149,10 @@ Test(over_hill_and_dale_tiles, figures_bag_categories_and_option)
     cr_assert_eq(carc_variant_option(v, OHD_OPT_SCARECROW_SETS, &name, &help, &lo, &hi, &def), CARC_OK);
     cr_assert_str_eq(name, "scarecrow_sets");
     cr_assert(lo == 0 && hi == 1 && def == 0);
-    cr_assert_eq(carc_variant_option(v, 1, &name, &help, &lo, &hi, &def), CARC_E_RANGE);
+    cr_assert_eq(carc_variant_option(v, OHD_OPT_ONE_STABLE_PER_MEADOW, &name, &help, &lo, &hi, &def), CARC_OK);
+    cr_assert_str_eq(name, "one_stable_per_meadow");
+    cr_assert(lo == 0 && hi == 1 && def == 0);
+    cr_assert_eq(carc_variant_option(v, 2, &name, &help, &lo, &hi, &def), CARC_E_RANGE);
 }
 
 /* A hand-made tile set with ids of its own: how an owner of the game would

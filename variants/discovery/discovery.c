@@ -50,7 +50,8 @@ static int setup(carc_game *g)
     if (carc_rule(g, DS_OPT_HAND)) {
         int players = 0;
         carc_game_players(g, &players);
-        return carc_set_hand(g, 2, removed_for_players[players]);
+        int removed = players == 5 ? carc_rule(g, DS_OPT_HAND_REMOVED_5P) : removed_for_players[players];
+        return carc_set_hand(g, 2, carc_rule(g, DS_OPT_HAND_REMOVAL) ? removed : 0);
     }
     return CARC_OK;
 }
@@ -203,6 +204,11 @@ static const carc_option_desc options[] = {
                      0},
     [DS_OPT_LITERAL_TWO] = {"literal_two_tiles",
                             "the two-tile exception means exactly two tiles (else two or fewer)", 0, 1, 0},
+    [DS_OPT_HAND_REMOVED_5P] = {"hand_removed_5p",
+                                "tiles taken out with the hand for 5 players: 1 as printed, or 3 so that every "
+                                "seat has 16 turns",
+                                1, 3, 1},
+    [DS_OPT_HAND_REMOVAL] = {"hand_removal", "the hand variant takes tiles out face up first (0: none)", 0, 1, 1},
 };
 
 static const char *const colors[] = {[DS_MOUNTAIN] = "#8d6e63", [DS_GRASSLAND] = "#9ccc65", [DS_SEA] = "#4fc3f7"};
@@ -227,7 +233,7 @@ const carc_variant carc_variant_discovery = {
     .categories = categories,
     .category_count = 3,
     .options = options,
-    .option_count = 2,
+    .option_count = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(ds_state),
     .setup = setup,
     .extra_moves = extra_moves,

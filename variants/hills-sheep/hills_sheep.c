@@ -33,8 +33,9 @@ static const carc_option_desc options[] = {
     [HS_OPT_HILLS] = {"hills", "a hill hides one more tile and wins follower ties", 0, 1, 1},
     [HS_OPT_VINEYARDS] = {"vineyards", "a completed monastery gets 3 per vineyard around it", 0, 1, 1},
     [HS_OPT_HILL_TIEBREAK] = {"hill_tiebreak",
-                              "several tied players on hills: 0 those players score, 1 the hill decides nothing", 0,
-                              1, HS_TIE_HILL_PLAYERS},
+                              "several tied players on hills: 0 those players score, 1 the hill decides nothing, "
+                              "2 the most followers on hill tiles win",
+                              0, 2, HS_TIE_HILL_PLAYERS},
 };
 
 static const carc_bag_desc bags[] = {
@@ -85,11 +86,12 @@ static void flock_to_bag(carc_game *g, int player)
     }
 }
 
-/* Shepherds standing in `field`, as a mask of their owners. */
+/* Shepherds standing in `field`, as a mask of their owners (seats past
+ * the game's players have no shepherd: no figure id to ask about). */
 static unsigned shepherds_in(carc_game *g, int field)
 {
     unsigned owners = 0;
-    for (int player = 0; player < CARC_MAX_PLAYERS; player++) {
+    for (int player = 0; player < CARC_MAX_PLAYERS && st(g)->shepherd[player]; player++) {
         int p = carc_figure_piece(g, shepherd_of(g, player));
         if (p >= 0 && carc_feature_of(g, p) == field) owners |= 1u << player;
     }
@@ -220,21 +222,37 @@ static int on_hill_tile(const carc_game *g, int piece)
     return type_has(g, carc_tile_type(g, carc_piece_tile(g, piece)), HS_KIND_HILL);
 }
 
+/* Among the players `tied`, those with the most followers on hill tiles of
+ * the feature (`on[p]` each). */
+static unsigned most_on_hills(const int *on, unsigned tied)
+{
+    int best = 0;
+    unsigned most = 0;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
+        if (!(tied >> p & 1) || on[p] < best) continue;
+        if (on[p] > best) best = on[p], most = 0;
+        most |= 1u << p;
+    }
+    return most;
+}
+
 static void hs_break_tie(carc_game *g, int feature, unsigned *winners)
 {
     if (!carc_rule(g, HS_OPT_HILLS)) return;
-    unsigned on_hill = 0;
+    int on[CARC_MAX_PLAYERS] = {0};
     int n = figure_total(g);
     for (int i = 0; i < n; i++) {
         int p = carc_figure_piece(g, i);
         if (p < 0 || carc_figure_kind(g, i) != HS_FIG_FOLLOWER || carc_feature_of(g, p) != feature) continue;
-        if (on_hill_tile(g, p)) on_hill |= 1u << carc_figure_owner(g, i);
+        if (on_hill_tile(g, p)) on[carc_figure_owner(g, i)]++;
     }
-    on_hill &= *winners;
+    unsigned on_hill = 0; /* tied players with a follower on a hill tile of the feature */
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+        if (on[p] && (*winners >> p & 1)) on_hill |= 1u << p;
     if (!on_hill) return;
-    int several = (on_hill & (on_hill - 1)) != 0;
-    if (several && carc_rule(g, HS_OPT_HILL_TIEBREAK) == HS_TIE_SOLE_ONLY) return;
-    *winners = on_hill;
+    int reading = carc_rule(g, HS_OPT_HILL_TIEBREAK), several = (on_hill & (on_hill - 1)) != 0;
+    if (several && reading == HS_TIE_SOLE_ONLY) return;
+    *winners = several && reading == HS_TIE_MOST_ON_HILLS ? most_on_hills(on, on_hill) : on_hill;
 }
 
 static int hs_feature_points(carc_game *g, int feature, int final, int *category)

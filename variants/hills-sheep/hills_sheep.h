@@ -53,7 +53,8 @@ enum hs_option {
 /* What happens when several tied leaders have a follower on a hill part. */
 enum hs_tiebreak {
     HS_TIE_HILL_PLAYERS = 0, /* default: every tied player with one there scores, the others do not */
-    HS_TIE_SOLE_ONLY = 1     /* the hill decides only for a single such player; else all tied score */
+    HS_TIE_SOLE_ONLY = 1,    /* the hill decides only for a single such player; else all tied score */
+    HS_TIE_MOST_ON_HILLS = 2 /* the tied player(s) with the most followers on hill tiles of the feature score */
 };
 
 /* Scoring categories: the classic four (classic.h order) and then sheep. */

@@ -224,10 +224,12 @@ static void on_completed(carc_game *g, int feature)
     carc_score_feature(g, feature, 0);
     int md = st(g)->menhir_deck;
     /* The game ends with the turn that places the last regular tile, so an
-     * extra turn earned then is not played (docs: "Game end"). */
+     * extra turn earned then is not played, unless the option reads the
+     * extra turn as part of that turn (docs: "Game end"). */
+    int regular_left = carc_deck_left(g, 0) > 0 || carc_rule(g, HG_OPT_LAST_TILE_EXTRA_TURN);
     if (kind == HG_FOREST && carc_feature_attr(g, feature, st(g)->attr[A_MENHIR]) > 0 && !carc_turn_is_extra(g) &&
-        md > 0 && carc_deck_left(g, md) > 0 && carc_deck_left(g, 0) > 0)
-        carc_grant_extra_turn(g, md);
+        md > 0 && carc_deck_left(g, md) > 0 && regular_left)
+        carc_turn_grant_extra(g, md); /* md > 0: a stack of the game */
 }
 
 static void logboat(carc_game *g, int lake)
@@ -415,6 +417,13 @@ static const char *const categories[] = {
 static const char *const colors[] = {
     [HG_FOREST] = "#2e7d32", [HG_GRASSLAND] = "#c5e1a5", [HG_RIVER] = "#29b6f6", [HG_LAKE] = "#0277bd"};
 
+static const carc_option_desc options[] = {
+    [HG_OPT_LAST_TILE_EXTRA_TURN] = {"last_tile_extra_turn",
+                                     "a menhir forest completed by the last regular tile still earns its extra turn, "
+                                     "played before the game ends",
+                                     0, 1, 0},
+};
+
 static const carc_action_desc actions[] = {
     {HG_ACTION_SHAMAN, "shaman-return", CARC_ARG_TARGET, "take one of your meeples back (target: its figure id)"},
 };
@@ -446,6 +455,8 @@ const carc_variant carc_variant_hunters_gatherers = {
     .figure_count = 2,
     .categories = categories,
     .category_count = 6,
+    .options = options,
+    .option_count = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(hg_state),
     .setup = setup,
     .on_tile_placed = on_tile_placed,

@@ -33,6 +33,11 @@ enum hg_kind { HG_FOREST, HG_GRASSLAND, HG_RIVER, HG_LAKE };
 enum hg_figure { HG_FIG_MEEPLE, HG_FIG_HUT };
 enum hg_category { HG_CAT_RIVER, HG_CAT_FOREST, HG_CAT_HUT, HG_CAT_HUNTER, HG_CAT_LOGBOAT, HG_CAT_HUNTING_TRAP };
 
+/* Ruleset options (carc_variant_option() order): "last_tile_extra_turn"
+ * (0/1, default 0) plays the extra turn a menhir forest completed by the
+ * last regular tile earns, then the game ends (docs/variants/hunters-gatherers.md). */
+enum hg_option { HG_OPT_LAST_TILE_EXTRA_TURN };
+
 /** Shaman: return one's own meeple (`target` = figure id). */
 #define HG_ACTION_SHAMAN 1
 

@@ -39,6 +39,7 @@ typedef struct ohd_state {
     uint8_t meeple_end[CARC_MAX_PLAYERS];
     uint8_t stable_ids[OHD_STABLES * CARC_MAX_PLAYERS]; /* the figure ids of all stables */
     uint8_t nstables;
+    uint8_t one_per_meadow; /* option one_stable_per_meadow, read once: every stable placement asks */
 } ohd_state;
 
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -56,6 +57,7 @@ static int setup(carc_game *g)
     }
     for (int a = 0; a < ANIMAL_KINDS; a++) s->animal[a] = (int8_t)carc_attr_index(g, animal_attrs[a]);
     s->hike_figure = -1;
+    s->one_per_meadow = (uint8_t)carc_rule(g, OHD_OPT_ONE_STABLE_PER_MEADOW);
     /* where each player's meeples lie, for the hikes listed every turn, and
      * the stables, for the check of every stable placement */
     int nfig = 0;
@@ -115,11 +117,24 @@ static int is_stable(carc_game *g, int f)
     return carc_figure_kind(g, f) == OHD_FIG_STABLE && carc_figure_piece(g, f) >= 0;
 }
 
-/* No stable on any of the 8 tiles around the tile just placed. */
+/* Whether the meadow of `piece` holds a stable (option one_stable_per_meadow). */
+static int meadow_has_stable(carc_game *g, const ohd_state *s, int piece)
+{
+    int meadow = carc_feature_of(g, piece);
+    for (int i = 0; i < s->nstables; i++) {
+        int at = carc_figure_piece(g, s->stable_ids[i]);
+        if (at >= 0 && carc_feature_of(g, at) == meadow) return 1;
+    }
+    return 0;
+}
+
+/* No stable on any of the 8 tiles around the tile just placed; with the
+ * option, none in a meadow that holds a stable already either. */
 static int figure_allowed(carc_game *g, int kind, int piece)
 {
     if (kind != OHD_FIG_STABLE) return 1;
     const ohd_state *s = st(g);
+    if (s->one_per_meadow && meadow_has_stable(g, s, piece)) return 0;
     int x = 0, y = 0, placed = 0;
     for (int i = 0; i < s->nstables; i++) {
         int at = carc_figure_piece(g, s->stable_ids[i]);
@@ -301,7 +316,7 @@ static void run_picks(carc_game *g)
             if (s->pool[k]) take(g, k);
     s->picking = pool_kinds(s) > 1;
     carc_set_action_pending(g, s->picking);
-    if (s->picking) carc_set_action_player(g, s->picker);
+    if (s->picking) carc_turn_set_decider(g, s->picker); /* a tied player of this game, the phase just opened */
 }
 
 /* A completed field: the majority scores 2 per tile, then takes one token
@@ -441,6 +456,9 @@ static const carc_bag_desc bags[] = {
 static const carc_option_desc options[] = {
     [OHD_OPT_SCARECROW_SETS] = {"scarecrow_sets", "five scarecrows alone make a set (else a set needs a fruit)", 0,
                                 1, 0},
+    [OHD_OPT_ONE_STABLE_PER_MEADOW] = {"one_stable_per_meadow",
+                                       "no stable in a meadow that holds one already (besides the 8-square rule)",
+                                       0, 1, 0},
 };
 
 static const char *const colors[] = {[OHD_PATH] = "#d7ccc8", [OHD_FIELD] = "#ffca28", [OHD_MEADOW] = "#aed581"};
@@ -484,7 +502,7 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .categories = categories,
     .category_count = 6,
     .options = options,
-    .option_count = 1,
+    .option_count = (int)(sizeof options / sizeof options[0]),
     .bags = bags,
     .bag_count = 1,
     .state_size = sizeof(ohd_state),

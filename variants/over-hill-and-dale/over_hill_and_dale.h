@@ -35,7 +35,7 @@ enum ohd_kind { OHD_PATH, OHD_FIELD, OHD_MEADOW };
 enum ohd_figure { OHD_FIG_MEEPLE, OHD_FIG_STABLE };
 enum ohd_category { OHD_CAT_PATHS, OHD_CAT_FIELDS, OHD_CAT_HIKING, OHD_CAT_STABLES, OHD_CAT_TOKENS, OHD_CAT_SETS };
 enum ohd_token { OHD_APPLE, OHD_STRAWBERRY, OHD_PUMPKIN, OHD_SUNFLOWER, OHD_GRAIN, OHD_SCARECROW, OHD_TOKEN_KINDS };
-enum ohd_option { OHD_OPT_SCARECROW_SETS };
+enum ohd_option { OHD_OPT_SCARECROW_SETS, OHD_OPT_ONE_STABLE_PER_MEADOW };
 
 /** Walk a wanderer along its path (figure step). */
 #define OHD_ACTION_HIKE 1

@@ -731,7 +731,15 @@ export function bind(core) {
     loadGame(text) {
       if (typeof text !== 'string') throw new CarcError(-1, 'loadGame wants the save text as a string');
       return withStr(text, (p) => {
-        check(m._cj_game_load(p, m.lengthBytesUTF8(text), scratch), 'load');
+        const err = m._malloc(256); // the library's reason: the line of the save and the fault
+        try {
+          m.HEAPU8[err] = 0;
+          const r = m._cj_game_load(p, m.lengthBytesUTF8(text), scratch, err, 256);
+          const why = m.UTF8ToString(err);
+          if (r < 0) throw new CarcError(r, `load: ${strerror(r)}${why ? `: ${why}` : ''}`);
+        } finally {
+          m._free(err);
+        }
         const g = ptr(0);
         check(m._carc_game_variant(g, scratch), 'carc_game_variant');
         const v = ptr(0);

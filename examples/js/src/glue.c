@@ -50,10 +50,12 @@ KEEP int cj_game_new(const char *variant, int players, uint32_t seed_lo, uint32_
     return carc_game_new(&o, out);
 }
 
-/* carc_game_load with the built-in variants. */
-KEEP int cj_game_load(const char *text, size_t len, carc_game **out)
+/* carc_game_load with the built-in variants; `err` (`cap` bytes) gets the
+ * library's reason, naming the line of the save at fault. */
+KEEP int cj_game_load(const char *text, size_t len, carc_game **out, char *err, size_t cap)
 {
-    return carc_game_load(NULL, text, len, out);
+    carc_load_options o = {.struct_size = sizeof o, .err = err, .err_cap = cap};
+    return carc_game_load(&o, text, len, out);
 }
 
 KEEP int cj_game_reseed(carc_game *g, uint32_t lo, uint32_t hi)

@@ -357,7 +357,13 @@ class Registry:
         self._keep = []
 
     def add(self, variant_ptr):
-        _check(lib.carc_registry_add(self._ptr, variant_ptr), "carc_registry_add")
+        """Adds a C variant; a refused one raises CarcError naming the member at fault."""
+        if hasattr(lib, "carc_registry_add_v2"):
+            err = ffi.new("char[]", 256)
+            r = lib.carc_registry_add_v2(self._ptr, variant_ptr, err, 256)
+            _check(r, "carc_registry_add: " + ffi.string(err).decode(errors="replace") if r else "")
+        else:
+            _check(lib.carc_registry_add(self._ptr, variant_ptr), "carc_registry_add")
         self._keep.append(variant_ptr)
 
     def variants(self):
@@ -456,7 +462,11 @@ class Variant:
         if isinstance(name, Variant):
             return name
         out = ffi.new("carc_variant **")
-        _check(lib.carc_registry_find(_registry_ptr(registry), name.encode(), out), "variant %r" % name)
+        r = lib.carc_registry_find(_registry_ptr(registry), str(name).encode(), out)
+        if r == lib.CARC_E_NOT_FOUND:
+            raise CarcError(r, "no variant %r; the variants are: %s" % (
+                name, ", ".join(v.name for v in variants(registry))))
+        _check(r, "variant %r" % name)
         return cls._wrap(out[0], registry)
 
     @property
@@ -491,6 +501,23 @@ class Variant:
 
     def __repr__(self):
         return "<Variant %s: %s, %d-%d players>" % (self.name, self.title, self.min_players, self.max_players)
+
+    def _options_text(self):
+        return ", ".join("%s=%d..%d (default %d)" % (o.name, o.min, o.max, o.default) for o in self.options) or "none"
+
+    def _why_not(self, players, options):
+        """What keeps carc_game_new from making a game of these settings: the
+        bad value and what would be accepted, or None if none of them is."""
+        if players not in self.players:
+            return "players=%r: %s takes %d to %d players" % (players, self.name, self.min_players, self.max_players)
+        by_name = {o.name: o for o in self.options}
+        for k, val in options.items():
+            o = by_name.get(str(k))
+            if o is None:
+                return "option %r: %s has no such option; its options: %s" % (k, self.name, self._options_text())
+            if not o.min <= int(val) <= o.max:
+                return "option %s=%r: allowed %d to %d" % (k, val, o.min, o.max)
+        return None
 
 
 def variants(registry=None):
@@ -556,7 +583,9 @@ class Game:
         if tileset is not None:
             o.tileset = tileset._ptr
         out = ffi.new("carc_game **")
-        _check(lib.carc_game_new(o, out), "carc_game_new")
+        r = lib.carc_game_new(o, out)
+        if r:
+            raise CarcError(r, "carc_game_new: " + (v._why_not(players, options) or "%s, %r players" % (v.name, players)))
         self._adopt(out[0], v, registry, tileset)
 
     def _adopt(self, ptr, variant, registry, tileset):
@@ -630,8 +659,14 @@ class Game:
         o.registry = _registry_ptr(registry)
         if tileset is not None:
             o.tileset = tileset._ptr
+        err = None
+        if "err" in dict(ffi.typeof("carc_load_options").fields):  # the line at fault, where the library says it
+            err = ffi.new("char[]", 256)
+            o.err, o.err_cap = err, 256
         out = ffi.new("carc_game **")
-        _check(lib.carc_game_load(o, data, len(data), out), "carc_game_load")
+        r = lib.carc_game_load(o, data, len(data), out)
+        if r:
+            raise CarcError(r, "carc_game_load: " + ffi.string(err).decode(errors="replace") if err else "carc_game_load")
         return cls._from_ptr(out[0], registry, tileset)
 
     def __reduce__(self):

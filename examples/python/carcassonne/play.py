@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from . import _core
-from ._core import CarcError, Game, MoveKind, Phase, Variant, ffi, lib
+from ._core import CarcError, Game, Phase, Variant, ffi, lib
 
 MAX_MOVES = 4096  # BOT_MAX_MOVES of examples/bot.h
 _MASK = (1 << 64) - 1
@@ -162,20 +162,16 @@ def _apply(g, m):
         raise CarcError(r, "carc_game_apply")
 
 
-def move_text(game, m, placed_type):
-    """A move as carc-play prints it: ``D@1,0/90``, ``+follower:c1``, nothing for a pass."""
-    ts = game.tileset
-    if m.kind == MoveKind.TILE:
-        return " %s@%d,%d/%d" % (ts.types[m.tile].name, m.x, m.y, m.rotation * 90)
-    if m.kind == MoveKind.FIGURE:
-        feats = ts.types[placed_type].features
-        fid = feats[m.feature].id if 0 <= m.feature < len(feats) else "?"
-        figs = game.variant.figures
-        fig = figs[m.figure].name if 0 <= m.figure < len(figs) else "?"
-        return " +%s:%s" % (fig, fid)
-    if m.kind == MoveKind.PASS:
-        return ""
-    return " action:%d/%d" % (m.action, m.target)
+def move_text(game, m, first):
+    """A move as carc-play prints it, in the library's move text (carc_move_format,
+    the words of a save): ``tile U -1 0 1``, ``figure follower r1``, ``pass``,
+    ``action remove 4``; moves of one turn are joined by ``;``. Called after the move
+    is played, as carc-play does (the tile a figure move names is on the board)."""
+    n = ffi.new("size_t *")
+    buf = ffi.new("char[]", 256)
+    r = lib.carc_move_format(game._g, m, buf, 256, n)
+    text = ffi.unpack(buf, n[0]).decode() if r == 0 else "?"
+    return "%s %s" % ("" if first else ";", text)
 
 
 def play(game, bot="greedy", seed=1, quiet=False, out=sys.stdout):
@@ -184,7 +180,7 @@ def play(game, bot="greedy", seed=1, quiet=False, out=sys.stdout):
     rng = XorShift(seed * 2654435761 + 1)
     buf = _Buffers()
     scratch = [game.clone() for _ in range(2)] if bot == "greedy" else None
-    last, placed_type = -1, 0
+    last, first = -1, True
     while True:
         phase, player = game.state
         if phase == Phase.OVER:
@@ -194,11 +190,11 @@ def play(game, bot="greedy", seed=1, quiet=False, out=sys.stdout):
                 out.write("\n")
             out.write("P%d:" % player)
             last = player
+            first = True
         m = greedy_step(game, scratch, buf, rng) if bot == "greedy" else random_step(game, buf, rng)
-        if m.kind == lib.CARC_MOVE_TILE:
-            placed_type = m.tile
         if not quiet:
-            out.write(move_text(game, m, placed_type))
+            out.write(move_text(game, m, first))
+        first = False
     if not quiet:
         out.write("\n")
 
