@@ -275,17 +275,19 @@ static inline uint64_t hist_seed(const hist_rec *h) { return (uint64_t)h->seed[1
 typedef struct deck {
     uint8_t left[MAX_TILES]; /* remaining tile types, unordered */
     uint16_t nleft;
-    uint16_t nforced, forced_head;
+    uint8_t nforced, forced_head; /* the queue of fixed draws (draws.h) */
+    uint8_t spare0[2];
     uint8_t forced[MAX_FORCED];
     uint16_t spare;
 } deck;
+_Static_assert(MAX_FORCED <= UINT8_MAX, "a queue of fixed draws counts in bytes");
 /* The draw indexes a stack twice a turn: at 260 bytes GCC multiplies by
  * shifts and adds (three instructions), at 262 by one imul. */
 _Static_assert(sizeof(deck) == 262, "deck size chosen for its multiply");
 
 typedef struct bag {
     uint8_t count[CARC_MAX_TOKENS];
-    uint8_t nforced, forced_head;
+    uint8_t nforced, forced_head; /* the queue of fixed draws, as a stack's (draws.h) */
     uint8_t forced[MAX_FORCED_TOKENS];
     uint8_t held[CARC_MAX_PLAYERS][CARC_MAX_TOKENS]; /* tokens players have taken */
 } bag;
@@ -410,9 +412,7 @@ struct carc_game {
 _Static_assert(sizeof(struct carc_game) <= 126 * 1024, "carc_game grew past 126 KiB");
 _Static_assert(sizeof(hist_rec) == 20, "a history record is 20 bytes");
 
-/* rng.c */
-uint64_t rng_next(uint64_t *state);
-unsigned rng_below(uint64_t *state, unsigned n);
+#include "rng.h"
 
 /* tileset.c */
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
@@ -517,11 +517,21 @@ static inline int figure_put(carc_game *g, int player, int kind, int p)
     return -1;
 }
 
+/* Sends figure f, standing on the board, home to its owner's supply. */
+static inline void figure_return(carc_game *g, int f)
+{
+    feat_occ_add(g, f, -1);
+    g->supply[g->figs[f].owner][g->figs[f].kind]++;
+    g->figs[f].piece = -1;
+}
+
 /* turn.c */
 void turn_setup(carc_game *g); /* after the variant is in place */
-int game_resolve(carc_game *g);
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
 int game_apply(carc_game *g, const carc_move *m);
+
+/* draws.c (and draws.h, what the turn inlines) */
+int game_resolve(carc_game *g); /* performs the pending draw of a turn, if any */
 int hist_push(carc_game *g, const hist_rec *h);
 int deck_draw(carc_game *g, int d);
 int replace_drawn(carc_game *g, int tile, int hide); /* hide: the pick of a rehide, -1 at random */

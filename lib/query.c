@@ -1,7 +1,48 @@
-/* Read-only queries of carcassonne.h. */
+/* Read-only queries of carcassonne.h: the turn, the board, figures, scores,
+ * the log. */
 #include <string.h>
 
-#include "internal.h"
+#include "draws.h"
+
+int carc_game_state(carc_game *g, carc_phase *phase, int *player)
+{
+    if (!g) return CARC_E_NULL;
+    game_resolve(g);
+    if (phase) *phase = (carc_phase)g->phase;
+    if (player) *player = g->phase == CARC_PHASE_ACTION && g->decider >= 0 ? g->decider : g->player;
+    return CARC_OK;
+}
+
+int carc_game_drawn_tile(carc_game *g, int *tile)
+{
+    if (!g || !tile) return CARC_E_NULL;
+    game_resolve(g);
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
+    *tile = g->hand;
+    return CARC_OK;
+}
+
+int carc_game_hand(carc_game *g, int player, int *tiles, int cap, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    if (player < 0 || player >= g->nplayers || cap < 0) return CARC_E_RANGE;
+    game_resolve(g);
+    int k = 0;
+    uint8_t one[1];
+    const uint8_t *h = one;
+    if (g->hand_size > 0) {
+        h = g->held[player];
+        k = g->nheld[player];
+    } else if (player == g->player && g->phase == CARC_PHASE_TILE && g->hand_valid) {
+        one[0] = (uint8_t)g->hand;
+        k = 1;
+    }
+    *n = k;
+    if (!tiles) return CARC_OK;
+    for (int i = 0; i < k && i < cap; i++) tiles[i] = h[i];
+    return k > cap ? CARC_E_BUFFER : CARC_OK;
+}
 
 int carc_game_tile_count(const carc_game *g, int *n)
 {
@@ -146,6 +187,25 @@ int carc_game_score_breakdown(const carc_game *g, int player, int *out, int n)
     if (player < 0 || player >= g->nplayers || n < 0) return CARC_E_RANGE;
     for (int c = 0; c < n && c < CARC_MAX_CATEGORIES; c++) out[c] = g->cat[player][c];
     for (int c = CARC_MAX_CATEGORIES; c < n; c++) out[c] = 0;
+    return CARC_OK;
+}
+
+int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown)
+{
+    if (!g || (!totals && ntotals > 0) || (!breakdown && nbreakdown > 0)) return CARC_E_NULL;
+    if (ntotals < 0 || nbreakdown < 0) return CARC_E_RANGE;
+    carc_game *s;
+    int r = carc_game_clone(g, &s);
+    if (r) return r;
+    /* the scratch game ends here and is scored as at the real end */
+    if (!s->over) draws_end_game(s);
+    int cats = g->vt.category_count;
+    for (int p = 0; p < ntotals; p++) totals[p] = p < g->nplayers ? s->score[p] : 0;
+    for (int i = 0; i < nbreakdown; i++) {
+        int p = i / cats, c = i % cats;
+        breakdown[i] = p < g->nplayers ? s->cat[p][c] : 0;
+    }
+    carc_game_free(s);
     return CARC_OK;
 }
 

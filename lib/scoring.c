@@ -175,7 +175,7 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
             /* looked at again: a variant's hook may have moved it meanwhile */
             const figure *f = &g->figs[on[k]];
             if (f->piece >= 0 && !(g->vt.figures[f->kind].flags & CARC_FIG_STAYS) && feat_find(g, f->piece) == feature)
-                carc_figure_return(g, on[k]);
+                figure_return(g, on[k]);
         }
     return winners;
 }

@@ -152,10 +152,7 @@ int carc_figure_kind(const carc_game *g, int f) { return g && f >= 0 && f < g->n
 
 void carc_figure_return(carc_game *g, int f)
 {
-    if (!g || f < 0 || f >= g->nfigures || g->figs[f].piece < 0) return;
-    feat_occ_add(g, f, -1);
-    g->supply[g->figs[f].owner][g->figs[f].kind]++;
-    g->figs[f].piece = -1;
+    if (g && f >= 0 && f < g->nfigures && g->figs[f].piece >= 0) figure_return(g, f);
 }
 
 int carc_figure_place(carc_game *g, int player, int kind, int p)
@@ -236,84 +233,3 @@ int carc_deck_index(const carc_game *g, const char *name)
 
 int carc_deck_left(const carc_game *g, int d) { return g && d >= 0 && d < g->ts->ndecks ? g->decks[d].nleft : 0; }
 
-int carc_deck_discard(carc_game *g, int d)
-{
-    if (!g || d < 0 || d >= g->ts->ndecks) return -1;
-    int t = deck_draw(g, d);
-    out_add_from(g, t, CARC_REMOVED_HIDDEN, d);
-    return t;
-}
-
-int carc_bag_draw(carc_game *g, int b)
-{
-    if (!g || b < 0 || b >= g->vt.bag_count) return -1;
-    bag *bg = &g->bags[b];
-    unsigned kinds = g->vt.bags[b].token_count, total = 0;
-    for (unsigned k = 0; k < kinds; k++) total += bg->count[k];
-    if (total == 0) return -1;
-    int token = -1, forced = 0;
-    while (bg->forced_head < bg->nforced && token < 0) {
-        int t = bg->forced[bg->forced_head++];
-        if (bg->count[t]) token = t, forced = 1;
-    }
-    if (bg->forced_head == bg->nforced) bg->forced_head = bg->nforced = 0;
-    if (token < 0) {
-        unsigned r = rng_below(&g->rng, total);
-        for (unsigned k = 0; k < kinds; k++) {
-            if (r < bg->count[k]) {
-                token = (int)k;
-                break;
-            }
-            r -= bg->count[k];
-        }
-    }
-    if (token < 0) return -1; /* cannot happen while total > 0; says so to the compiler too */
-    bg->count[token]--;
-    hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = (uint8_t)forced, .value = (uint16_t)token};
-    hist_push(g, &h);
-    return token;
-}
-
-void carc_bag_return(carc_game *g, int b, int token, int n)
-{
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count || n <= 0)
-        return;
-    int c = g->bags[b].count[token] + n;
-    g->bags[b].count[token] = (uint8_t)(c > UINT8_MAX ? UINT8_MAX : c);
-}
-
-int carc_bag_count(const carc_game *g, int b, int token)
-{
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count) return 0;
-    return g->bags[b].count[token];
-}
-
-int carc_bag_give(carc_game *g, int b, int token, int player)
-{
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count ||
-        player < 0 || player >= g->nplayers)
-        return 0;
-    bag *bg = &g->bags[b];
-    if (!bg->count[token] || bg->held[player][token] == UINT8_MAX) return 0;
-    bg->count[token]--;
-    bg->held[player][token]++;
-    /* a fixed draw queued for a token no longer in the bag would never come:
-     * drop the last such entries so the queue promises no more than the bag */
-    int queued = 0;
-    for (int i = bg->forced_head; i < bg->nforced; i++) queued += bg->forced[i] == token;
-    for (int i = bg->nforced - 1; i >= bg->forced_head && queued > bg->count[token]; i--)
-        if (bg->forced[i] == token) {
-            memmove(&bg->forced[i], &bg->forced[i + 1], (size_t)(bg->nforced - i - 1));
-            bg->nforced--;
-            queued--;
-        }
-    return 1;
-}
-
-int carc_player_tokens(const carc_game *g, int player, int b, int token)
-{
-    if (!g || b < 0 || b >= g->vt.bag_count || token < 0 || (unsigned)token >= g->vt.bags[b].token_count ||
-        player < 0 || player >= g->nplayers)
-        return 0;
-    return g->bags[b].held[player][token];
-}
