@@ -297,7 +297,8 @@ typedef struct bag {
 enum turn_stage { STAGE_PLAY = 0, STAGE_SCORING };
 
 struct carc_game {
-    /* --- copied whole by carc_game_copy --- */
+    /* --- region 1: the fixed part. A copy takes each region by its own
+     * rule, written once in game.c (copying); a field goes where its rule fits --- */
     const carc_variant *orig;   /* the caller's variant, for identity and carc_game_variant */
     const carc_tileset *ts;
     int nplayers;
@@ -372,14 +373,12 @@ struct carc_game {
     int nhist;
     int npieces;
 
-    /* --- the last three of the fixed part, copied up to what is used:
-     * the tile set's stacks, the variant's state_size bytes, and the
-     * vtable only by clone (a copy's two games always have the same) --- */
+    /* --- region 2: the tile set's stacks, the variant's state, the vtable --- */
     deck decks[MAX_DECKS];
     _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
     carc_variant vt;    /* the variant's vtable, normalised (members an older struct lacks zeroed): every hook is read from here */
 
-    /* --- copied up to the counts above --- */
+    /* --- region 3: arrays used up to the counts above --- */
     placed tiles[MAX_TILES];
     uint64_t fpos[MAX_FRONTIER]; /* FPOS(x, y) << 32: the first 8 bytes of a move at the square, little-endian, with kind and rotation 0 (FRONTIER_POS) */
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
@@ -388,19 +387,16 @@ struct carc_game {
     uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
     hist_rec hist[MAX_HISTORY];
 
-    /* --- the fit classes of each square's key (key_classes), read 16 or
-     * 32 squares at a time; past nfrontier always 0, so a block read past
-     * the end finds no class there. Copied up to the longer of the two
-     * frontiers, rounded up to a block of 32 --- */
+    /* --- region 4: the fit classes of each square's key (key_classes), read
+     * 16 or 32 squares at a time; past nfrontier always 0, so a block read
+     * past the end finds no class there --- */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
-    /* --- copied up to nfrontier, and kept only for tile sets without a fit
-     * table: each square's requirement as a mask and value over the 12
-     * slot letters --- */
+    /* --- region 5, kept only for tile sets without a fit table: each
+     * square's requirement as a mask and value over the 12 slot letters --- */
     uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
 
-    /* --- not copied: rebuilt from the tile and frontier lists, which costs
-     * a few hundred writes instead of copying 32 KiB --- */
+    /* --- region 6: the grids, rebuilt by a copy from the tile and frontier lists --- */
     uint8_t grid[GRID_SIZE * GRID_SIZE];  /* placed index + 1, 0 = empty */
     uint8_t fgrid[GRID_SIZE * GRID_SIZE]; /* frontier index + 1, 0 = not in the frontier */
 };
