@@ -195,7 +195,7 @@ static const char *const rd_neutral = "#e6dfcb"; /* slots no feature covers */
 typedef struct rd_ctx {
     FILE *f;
     const carc_game *game;
-    carc_game *g; /* a private copy for the queries that may draw a tile */
+    const carc_game *g; /* the game: every query only reads it */
     const carc_variant *v;
     const carc_tileset *ts;
     carc_variant_info info;
@@ -662,7 +662,7 @@ static inline int render_svg(const carc_game *game, const render_options *opt, F
     if ((r = carc_game_variant(game, &c->v)) || (r = carc_game_tileset(game, &c->ts)) ||
         (r = carc_variant_describe(c->v, &c->info)) || (r = carc_game_players(game, &c->players)))
         return r;
-    if ((r = carc_game_clone(game, &c->g)) != CARC_OK) return r;
+    c->g = game;
     rd_kinds(c);
     const double S = c->S, fs = 13;
     int ncat = c->info.category_count > RD_COLS - 3 ? RD_COLS - 3 : c->info.category_count;
@@ -1185,7 +1185,6 @@ static inline int render_svg(const carc_game *game, const render_options *opt, F
         y += ((nremoved + 7) / 8) * (mini + 20);
     }
     fprintf(f, "</svg>\n");
-    carc_game_free(c->g);
     return ferror(f) ? CARC_E_INVALID : CARC_OK;
 }
 

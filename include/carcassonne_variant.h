@@ -19,7 +19,9 @@
  *   a `link=` inside a tile (rivers through lakes, for instance).
  *
  * ### Hook order in a turn
- * draw (`on_draw`) → tile placed (`on_tile_placed`, may open an action
+ * draw (`on_draw`, made as soon as the turn before ends, inside the move
+ * that ends it; the first turn's when the game is made, after `setup`) →
+ * tile placed (`on_tile_placed`, may open an action
  * phase that comes before the figure step) → figure step: core
  * figure placements filtered by `figure_allowed`, plus `extra_moves`, applied by
  * core or `apply_move` → `after_figure` (may open ::CARC_PHASE_ACTION, whose
@@ -38,7 +40,10 @@
  *
  * Hooks run inside the library: they must not call carc_game_apply() or
  * other top-level game functions, only the calls of this header and the
- * read-only queries of carcassonne.h. Hook state lives in the per-game
+ * read-only queries of carcassonne.h. The hooks the library calls while it
+ * answers a query (`figure_allowed`, `extra_moves`, `feature_points`,
+ * `view_value`) and `break_tie` must not change the game; since 0.3.0 each
+ * has a form taking a `const` game (`figure_allowed_const` and so on). Hook state lives in the per-game
  * buffer of `state_size` bytes (carc_variant_state()), which is copied with
  * the game, so a variant keeps no state of its own.
  */
@@ -227,6 +232,31 @@ struct carc_variant {
     int (*view_value)(carc_game *g, int view, int owner, int k);
     /** A colour to draw each feature kind with, `"#rrggbb"` (`kind_count` entries), or NULL. */
     const char *const *kind_colors;
+
+    /* ---- appended in 0.3.0: the library reads them only when struct_size covers them ---- */
+
+    /**
+     * @name Hooks that only read the game
+     * The hooks the library calls while it answers a query (listing moves,
+     * a feature's points, a view) or decides a tie, taking a game they may
+     * not change, so that every query is a pure read (of a `const` game,
+     * from any number of threads at once). Each is used in place of the
+     * hook of the same name without `_const`; a variant that sets only the
+     * older one still works, and that hook must then not change the game
+     * either.
+     * @{
+     */
+    /** As `figure_allowed`. */
+    int (*figure_allowed_const)(const carc_game *g, int figure_kind, int piece);
+    /** As `extra_moves`. */
+    int (*extra_moves_const)(const carc_game *g, carc_move *out, int cap);
+    /** As `feature_points`. */
+    int (*feature_points_const)(const carc_game *g, int feature, int final, int *category);
+    /** As `break_tie`. */
+    void (*break_tie_const)(const carc_game *g, int feature, unsigned *winners);
+    /** As `view_value`. */
+    int (*view_value_const)(const carc_game *g, int view, int owner, int k);
+    /** @} */
 };
 
 /** Size of a ::carc_variant as compiled against 0.1 headers: the smallest the library accepts. */
@@ -236,6 +266,9 @@ struct carc_variant {
  *  @{ */
 /** The variant's per-game state buffer (`state_size` bytes, zeroed at creation). */
 CARC_API void *carc_variant_state(carc_game *g);
+/** The same buffer, to read: what the hooks that only read the game use
+ *  (`figure_allowed_const` and the others). NULL if `g` is NULL. */
+CARC_API const void *carc_variant_state_const(const carc_game *g);
 /** Value of ruleset option `index` in this game. Returns 0 for a bad index. */
 CARC_API int carc_rule(const carc_game *g, int index);
 /** @} */

@@ -145,6 +145,26 @@ int game_resolve(carc_game *g)
     return CARC_OK;
 }
 
+NOINLINE void draws_turn_slow(carc_game *g) { draws_turn(g, NULL, 0, NULL); }
+
+int draws_turn_quick(carc_game *g)
+{
+    int d = g->turn_deck;
+    deck *dk = &g->decks[d];
+    if (!g->draws_plain || !dk->nleft || dk->nforced) return -1;
+    /* the pick on a copy of the generator, kept only if the tile fits: else
+     * draws_turn makes the same pick again and goes on from there */
+    uint64_t rng = g->rng;
+    unsigned i = rng_below(&rng, dk->nleft);
+    int t = dk->left[i];
+    if (!board_any_fit_table(g, t)) return -1;
+    g->rng = rng;
+    dk->left[i] = dk->left[--dk->nleft];
+    hist_draw(g, d, 0, t);
+    g->draw_out = g->nout;
+    return t;
+}
+
 /* ---- fixed tiles: queued, hidden, replaced ------------------------------ */
 
 /* Copies of `tile` in stack d beyond those queued as fixed draws. */
@@ -264,17 +284,129 @@ int replace_drawn(carc_game *g, int tile, int hide)
     return CARC_OK;
 }
 
+/* ---- fixing the first draws ----------------------------------------------
+ *
+ * A new game has drawn its first tile (or dealt its hands) when it is made,
+ * but until its first move that deal is not yet a fact of the table: a call
+ * that fixes a draw then makes the game's draws again from its options,
+ * with every draw fixed so far first, as they would have come had the
+ * calls been made before the game drew anything. */
+
+/* The draws fixed so far: those made (forced records of the history) and
+ * those still queued, per stack and bag. */
+typedef struct fixed_draws {
+    uint8_t tile[MAX_DECKS][MAX_FORCED];
+    int ntile[MAX_DECKS];
+    uint8_t token[CARC_MAX_BAGS][MAX_FORCED_TOKENS];
+    int ntoken[CARC_MAX_BAGS];
+} fixed_draws;
+
+/* Whether the game can still be dealt again: no move made, and a history
+ * of draws, tokens and reseeds alone (a replacement or a rehide of a loaded
+ * game is kept as it is). */
+static int dealing(const carc_game *g)
+{
+    if (g->over) return 0;
+    for (int i = 0; i < g->nhist; i++)
+        if (g->hist[i].kind != H_DRAW && g->hist[i].kind != H_TOKEN && g->hist[i].kind != H_RESEED) return 0;
+    return 1;
+}
+
+static int add_fixed(uint8_t *list, int *n, int cap, int v)
+{
+    if (*n >= cap) return CARC_E_LIMIT;
+    list[(*n)++] = (uint8_t)v;
+    return CARC_OK;
+}
+
+static int fixed_so_far(const carc_game *g, fixed_draws *f)
+{
+    memset(f->ntile, 0, sizeof f->ntile);
+    memset(f->ntoken, 0, sizeof f->ntoken);
+    int r = CARC_OK;
+    for (int i = 0; i < g->nhist && !r; i++) {
+        const hist_rec *h = &g->hist[i];
+        if (h->kind == H_DRAW && h->forced) r = add_fixed(f->tile[h->which], &f->ntile[h->which], MAX_FORCED, h->value);
+        if (h->kind == H_TOKEN && h->forced)
+            r = add_fixed(f->token[h->which], &f->ntoken[h->which], MAX_FORCED_TOKENS, h->value);
+    }
+    for (int d = 0; d < MAX_DECKS && !r; d++)
+        for (int i = g->decks[d].forced_head; i < g->decks[d].nforced && !r; i++)
+            r = add_fixed(f->tile[d], &f->ntile[d], MAX_FORCED, g->decks[d].forced[i]);
+    for (int b = 0; b < CARC_MAX_BAGS && !r; b++)
+        for (int i = g->bags[b].forced_head; i < g->bags[b].nforced && !r; i++)
+            r = add_fixed(f->token[b], &f->ntoken[b], MAX_FORCED_TOKENS, g->bags[b].forced[i]);
+    return r;
+}
+
+/* Copies of each tile type in stack d as the game was made. */
+static void made_with(const carc_game *g, int d, int counts[MAX_TYPES])
+{
+    for (int t = 0; t < g->ts->ntypes; t++) {
+        const tile_type *ty = &g->ts->types[t];
+        counts[t] = ty->deck == d ? ty->count - (ty->start ? 1 : 0) : 0;
+    }
+}
+
+/* Makes the game again from its options with the draws f fixed, keeping
+ * the reseeds made so far (in order, after what the ruleset's setup
+ * records), and makes its first draws. */
+static void deal_again(carc_game *g, const fixed_draws *f)
+{
+    /* the reseeds wait at the far end of the history, which nothing
+     * before the first move comes near */
+    int n = 0;
+    uint64_t rng = 0;
+    for (int i = g->nhist - 1; i >= 0; i--)
+        if (g->hist[i].kind == H_RESEED) g->hist[MAX_HISTORY - 1 - n++] = g->hist[i];
+    game_clear(g);
+    game_start(g); /* it did once with these options, so it does again */
+    for (int i = n - 1; i >= 0; i--) {
+        g->hist[g->nhist++] = g->hist[MAX_HISTORY - 1 - i];
+        rng = hist_seed(&g->hist[g->nhist - 1]);
+    }
+    if (n) g->rng = rng;
+    for (int d = 0; d < MAX_DECKS; d++)
+        for (int i = 0; i < f->ntile[d]; i++) fixed_push(deck_fixed(&g->decks[d]), f->tile[d][i]);
+    for (int b = 0; b < CARC_MAX_BAGS; b++)
+        for (int i = 0; i < f->ntoken[b]; i++) fixed_push(bag_fixed(&g->bags[b]), f->token[b][i]);
+    game_resolve(g);
+}
+
+/* Fixes `n` draws of stack d before the first move: after those fixed so
+ * far, or (`whole`) as the stack's whole order in place of them. Each must
+ * be a copy the stack was made with beyond those fixed already. */
+static int deal_fixed(carc_game *g, int d, const int *tiles, int n, int whole)
+{
+    fixed_draws f;
+    int counts[MAX_TYPES];
+    if (fixed_so_far(g, &f)) return CARC_E_LIMIT;
+    if (whole) f.ntile[d] = 0;
+    if (f.ntile[d] + n > MAX_FORCED) return CARC_E_LIMIT;
+    made_with(g, d, counts);
+    for (int i = 0; i < f.ntile[d]; i++) counts[f.tile[d][i]]--;
+    for (int i = 0; i < n; i++)
+        if (--counts[tiles[i]] < 0) return CARC_E_UNAVAILABLE;
+    for (int i = 0; i < n; i++) f.tile[d][f.ntile[d]++] = (uint8_t)tiles[i];
+    deal_again(g, &f);
+    return CARC_OK;
+}
+
 int carc_game_set_next_tile(carc_game *g, int tile)
 {
     if (!g) return CARC_E_NULL;
     if (tile < 0 || tile >= g->ts->ntypes) return CARC_E_RANGE;
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     int d = g->ts->types[tile].deck;
+    if (dealing(g)) return deal_fixed(g, d, &tile, 1, 0);
     deck *dk = &g->decks[d];
     /* with hands every fixed tile is queued: it is the next one dealt */
     if (!hand_mode(g) && g->phase == CARC_PHASE_TILE && g->hand_valid && d == g->turn_deck &&
-        dk->forced_head == dk->nforced)
-        return replace_drawn(g, tile, -1);
+        dk->forced_head == dk->nforced) {
+        int r = replace_drawn(g, tile, -1);
+        game_resolve(g); /* the named tile fits nowhere: the next draw */
+        return r;
+    }
     return deck_queue(g, tile);
 }
 
@@ -283,14 +415,18 @@ int carc_game_set_deck_order(carc_game *g, int d, const int *tiles, int n)
     if (!g || (!tiles && n)) return CARC_E_NULL;
     if (d < 0 || d >= g->ts->ndecks || n < 0 || n > MAX_FORCED) return CARC_E_RANGE;
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
-    deck *dk = &g->decks[d];
-    int counts[MAX_TYPES] = {0};
-    for (int i = 0; i < dk->nleft; i++) counts[dk->left[i]]++;
-    if (n != dk->nleft) return CARC_E_UNAVAILABLE;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         if (tiles[i] < 0 || tiles[i] >= g->ts->ntypes) return CARC_E_RANGE;
+    deck *dk = &g->decks[d];
+    int counts[MAX_TYPES] = {0}, whole = 0, made[MAX_TYPES];
+    for (int i = 0; i < dk->nleft; i++) counts[dk->left[i]]++;
+    made_with(g, d, made);
+    for (int t = 0; t < g->ts->ntypes; t++) whole += made[t];
+    /* before the first move, the stack as it was made: its draws again */
+    if (n != dk->nleft && n == whole && dealing(g)) return deal_fixed(g, d, tiles, n, 1);
+    if (n != dk->nleft) return CARC_E_UNAVAILABLE;
+    for (int i = 0; i < n; i++)
         if (--counts[tiles[i]] < 0) return CARC_E_UNAVAILABLE;
-    }
     fixed_ref q = deck_fixed(dk);
     fixed_clear(q);
     for (int i = 0; i < n; i++) fixed_push(q, tiles[i]);

@@ -28,7 +28,10 @@ typedef struct fixed_ref {
 } fixed_ref;
 
 static inline fixed_ref deck_fixed(deck *d) { return (fixed_ref){d->forced, &d->forced_head, &d->nforced, MAX_FORCED}; }
-static inline fixed_ref bag_fixed(bag *b) { return (fixed_ref){b->forced, &b->forced_head, &b->nforced, MAX_FORCED_TOKENS}; }
+static inline fixed_ref bag_fixed(bag *b)
+{
+    return (fixed_ref){b->forced, &b->forced_head, &b->nforced, MAX_FORCED_TOKENS};
+}
 
 static inline int fixed_push(fixed_ref q, int v)
 {
@@ -92,6 +95,20 @@ static inline void deck_remove(deck *d, int type)
         }
 }
 
+/* Records a draw of `type` from stack d (`fixed`: a fixed draw). */
+static inline void hist_draw(carc_game *g, int d, int fixed, int type)
+{
+    /* every caller keeps room for the draws a turn makes (hist_reserve) */
+    if (g->nhist < MAX_HISTORY) {
+        /* a draw is read by these four fields alone: the rest is not cleared */
+        hist_rec *h = &g->hist[g->nhist++];
+        h->kind = H_DRAW;
+        h->which = (uint8_t)d;
+        h->forced = (uint8_t)fixed;
+        h->value = (uint16_t)type;
+    }
+}
+
 /* Draws one tile from stack d: the next fixed tile if one is queued and
  * still there, else uniformly from what is left. Returns -1 if empty;
  * *forced (if given) says whether the tile was a fixed draw. */
@@ -108,15 +125,7 @@ static ALWAYS_INLINE int draw_from(carc_game *g, int d, int *forced)
     } else {
         deck_remove(dk, type);
     }
-    /* every caller keeps room for the draws a turn makes (hist_reserve) */
-    if (g->nhist < MAX_HISTORY) {
-        /* a draw is read by these four fields alone: the rest is not cleared */
-        hist_rec *h = &g->hist[g->nhist++];
-        h->kind = H_DRAW;
-        h->which = (uint8_t)d;
-        h->forced = (uint8_t)fixed;
-        h->value = (uint16_t)type;
-    }
+    hist_draw(g, d, fixed, type);
     if (forced) *forced = fixed;
     return type;
 }
@@ -148,18 +157,36 @@ static inline void hist_move(carc_game *g, const carc_move *m)
 
 void draws_hand_turn(carc_game *g); /* the pending draw with hands (draws.c) */
 void draws_end_game(carc_game *g);  /* the game ends: nothing more drawn, final scoring */
+/* The most common draw as a turn begins (a tile at random that fits, with
+ * no hands and no fixed draw queued), made by a function that calls
+ * nothing and so needs no stack frame: it returns the tile, the ruleset's
+ * on_draw still to call, or -1, having changed nothing, for any other
+ * draw, which draws_turn_slow makes. */
+int draws_turn_quick(carc_game *g);
+void draws_turn_slow(carc_game *g);
+static inline void draws_turn_now(carc_game *g)
+{
+    int t = draws_turn_quick(g);
+    if (t < 0) {
+        draws_turn_slow(g);
+        return;
+    }
+    /* a hook cannot change where the tile fits, so it is called after the
+     * test, but before the tile is the turn's, as draws_turn calls it */
+    if (g->vt.on_draw) g->vt.on_draw(g, t);
+    g->hand = t;
+    g->hand_valid = 1;
+}
 
-/* Performs the pending draw of a turn: tiles that fit nowhere leave the
+/* Performs the pending draw of a turn (draws_turn; draws_turn_on goes on
+ * with it after a tile set aside): tiles that fit nowhere leave the
  * game; an extra turn whose stack is empty is skipped; an empty main stack
  * ends the game. With `listed`, whether a drawn tile fits anywhere is
  * learnt by listing its placements into buf (up to cap), and *listed gets
  * their count when it becomes the turn's tile: a caller that wants the
  * moves anyway then has them without a second pass over the frontier. */
-static ALWAYS_INLINE void draws_turn(carc_game *g, carc_move *buf, size_t cap, size_t *listed)
+static ALWAYS_INLINE void draws_turn_on(carc_game *g, carc_move *buf, size_t cap, size_t *listed)
 {
-    /* tiles set aside from here on were drawn by the library itself: a
-     * caller who then names the tile drawn puts them back (replace_drawn) */
-    g->draw_out = g->nout;
     do {
         if (hand_mode(g)) {
             draws_hand_turn(g);
@@ -190,6 +217,14 @@ static ALWAYS_INLINE void draws_turn(carc_game *g, carc_move *buf, size_t cap, s
             if (named) g->draw_out = g->nout;
         }
     } while (g->phase == CARC_PHASE_TILE && !g->hand_valid);
+}
+
+static ALWAYS_INLINE void draws_turn(carc_game *g, carc_move *buf, size_t cap, size_t *listed)
+{
+    /* tiles set aside from here on were drawn by the library itself: a
+     * caller who then names the tile drawn puts them back (replace_drawn) */
+    g->draw_out = g->nout;
+    draws_turn_on(g, buf, cap, listed);
 }
 
 #endif

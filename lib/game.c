@@ -28,35 +28,7 @@ static int resolve_variant(const carc_game_options *o, const carc_variant **out)
     return carc_registry_find(o->registry, o->variant_name, out);
 }
 
-static int setup_pieces_and_figures(carc_game *g)
-{
-    const carc_variant *v = &g->vt;
-    const carc_tileset *ts = g->ts;
-    for (int i = 0; i < ts->ntypes; i++) {
-        const tile_type *t = &ts->types[i];
-        int n = t->count - (t->start ? 1 : 0);
-        deck *d = &g->decks[t->deck];
-        for (int c = 0; c < n; c++) d->left[d->nleft++] = (uint8_t)i;
-    }
-    for (int b = 0; b < v->bag_count; b++)
-        for (unsigned k = 0; k < v->bags[b].token_count && k < CARC_MAX_TOKENS; k++)
-            g->bags[b].count[k] = (uint8_t)v->bags[b].initial[k];
-    for (int p = 0; p < g->nplayers; p++) {
-        g->fig_first[p] = (uint8_t)g->nfigures;
-        for (int k = 0; k < v->figure_count; k++)
-            for (unsigned c = 0; c < v->figures[k].per_player; c++) {
-                if (g->nfigures == MAX_FIGURES) return CARC_E_LIMIT;
-                figure *f = &g->figs[g->nfigures++];
-                f->owner = (uint8_t)p;
-                f->kind = (uint8_t)k;
-                f->piece = -1;
-                g->supply[p][k]++;
-            }
-    }
-    return CARC_OK;
-}
-
-int carc_game_new(const carc_game_options *opts, carc_game **out)
+int game_create(const carc_game_options *opts, carc_game **out)
 {
     if (!opts || !out) return CARC_E_NULL;
     if (opts->struct_size < sizeof *opts) return CARC_E_VERSION;
@@ -108,27 +80,20 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
         }
         g->rules[k] = opts->rules[i].value;
     }
-    r = setup_pieces_and_figures(g);
+    r = game_start(g);
     if (r) {
         free(blk);
         return r;
     }
-    int ti = board_place(g, g->ts->start_type, 0, 0, 0, -1);
-    feat_add_tile(g, ti);
-    g->turn = 1;
-    g->phase = CARC_PHASE_TILE;
-    g->turn_tile = -1;
-    g->extra_deck = -1;
-    g->decider = -1;
-    if (v->setup) {
-        r = v->setup(g);
-        if (r) {
-            free(blk);
-            return r;
-        }
-    }
     *out = g;
     return CARC_OK;
+}
+
+int carc_game_new(const carc_game_options *opts, carc_game **out)
+{
+    int r = game_create(opts, out);
+    if (r == CARC_OK) game_resolve(*out); /* the first turn's draw (carcassonne.h, turns) */
+    return r;
 }
 
 void carc_game_free(carc_game *g) { free(g); }
@@ -159,8 +124,9 @@ static int owns_tileset(const carc_game *g) { return g->ts == &((const game_bloc
  * makes the author pick its region here. tests/core/test_core_copy.c
  * compares copy and clone with the original field by field. */
 #define END_OF(f) (offsetof(carc_game, f) + sizeof(((carc_game *)0)->f))
-#define FOLLOWS(a, b, align) (offsetof(carc_game, b) == (END_OF(a) + (align) - 1) / (align) * (align))
-_Static_assert(FOLLOWS(npieces, decks, _Alignof(deck)), "region 1 (whole) ends with npieces, region 2 starts with decks");
+#define ROUND_UP(n, a) (((n) + (a) - 1) / (a) * (a))
+#define FOLLOWS(a, b, align) (offsetof(carc_game, b) == ROUND_UP(END_OF(a), align))
+_Static_assert(FOLLOWS(npieces, decks, _Alignof(deck)), "region 1 ends with npieces, region 2 begins with decks");
 _Static_assert(FOLLOWS(decks, vstate, 16), "region 2: the stacks, then the variant state");
 _Static_assert(FOLLOWS(vstate, vt, _Alignof(carc_variant)), "region 2: the variant state, then the vtable");
 _Static_assert(FOLLOWS(vt, tiles, _Alignof(placed)), "region 2 ends with vt, region 3 (counted) starts with tiles");
@@ -175,8 +141,7 @@ _Static_assert(FOLLOWS(fcls, fmask, _Alignof(uint64_t)), "region 4 is fcls, regi
 _Static_assert(FOLLOWS(fmask, fval, _Alignof(uint64_t)), "region 5: fmask, then fval");
 _Static_assert(FOLLOWS(fval, grid, 1), "region 5 ends with fval, region 6 (rebuilt) starts with grid");
 _Static_assert(FOLLOWS(grid, fgrid, 1), "region 6: grid, then fgrid");
-_Static_assert(sizeof(carc_game) == (END_OF(fgrid) + _Alignof(carc_game) - 1) / _Alignof(carc_game) * _Alignof(carc_game),
-               "region 6 ends the game with fgrid");
+_Static_assert(sizeof(carc_game) == ROUND_UP(END_OF(fgrid), _Alignof(carc_game)), "region 6 ends the game with fgrid");
 
 static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {

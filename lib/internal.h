@@ -321,6 +321,10 @@ struct carc_game {
     int over;
     int stage;          /* enum turn_stage */
     int listed;         /* the move being applied was just listed by the library itself */
+    /* the draw of a turn waits for the next listing or move (game_enum):
+     * a playout's scratch game, a save being replayed. Every game a caller
+     * holds draws as its turn begins (carcassonne.h, turns) */
+    int lazy_draw;
     /* the variant's majority figure kinds, read once (scoring_setup): as
      * bits; whether one of them is left out of feature occupancy; whether
      * occupancy also counts other kinds */
@@ -330,6 +334,9 @@ struct carc_game {
      * and every figure kind kept off a feature by the figures on it alone
      * (not free, not system-scoped); figure_plain_moves lists it (turn_setup) */
     uint8_t figures_plain;
+    /* a turn's draw is plain: no hands, a fit table, so the common draw is
+     * draws_turn_quick's (set at the end of game_start) */
+    uint8_t draws_plain;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
     uint32_t place_around; /* the last placed tile's four neighbours, a grid byte each (side k in byte k): board_place reads them, the joins reuse them */
@@ -424,7 +431,22 @@ int board_frontier_index(const carc_game *g, int x, int y);
  * for the start tile); returns its placed index. */
 int board_place(carc_game *g, int type, int rot, int x, int y, int fi);
 int board_fits(const carc_game *g, int fi, int type, int rot);
-int board_any_fit(const carc_game *g, int type);
+int board_any_fit_edges(const carc_game *g, int type); /* board_any_fit without a fit table */
+/* Whether tile `type` fits anywhere: asked at every draw. The newest
+ * squares, at the end of the list, have the fewest neighbours and so fit
+ * the most tiles: looked at first, a fitting square turns up after about
+ * one and a half squares instead of three and a third (base game). */
+static inline int board_any_fit_table(const carc_game *g, int type)
+{
+    const uint8_t *fit = g->ts->fit[type];
+    for (int i = g->nfrontier - 1; i >= 0; i--)
+        if (fit[g->fkey[i]]) return 1;
+    return 0;
+}
+static inline int board_any_fit(const carc_game *g, int type)
+{
+    return g->ts->nside_codes ? board_any_fit_table(g, type) : board_any_fit_edges(g, type);
+}
 /* The 8 grid cells around cell `cell`, row by row (above, beside, below),
  * each wrapped as GRID_CELL wraps them. */
 static inline void board_ring(unsigned cell, unsigned ring[8])
@@ -521,6 +543,16 @@ static inline void figure_return(carc_game *g, int f)
     g->figs[f].piece = -1;
 }
 
+/* game.c */
+/* carc_game_new without the first turn's draw (a save being loaded makes
+ * it as its text says) */
+int game_create(const carc_game_options *opts, carc_game **out);
+
+/* setup.c */
+int game_start(carc_game *g);  /* stacks, figures, start tile, the variant's setup */
+void game_clear(carc_game *g); /* back to before game_start: the options and variant kept, and the history's
+                                  records (not its count) */
+
 /* turn.c */
 void turn_setup(carc_game *g); /* after the variant is in place */
 int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
@@ -563,7 +595,7 @@ int text_int(const char *s, long lo, long hi, long *out);
 void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
 void score_final(carc_game *g);
 void scoring_setup(carc_game *g); /* after the variant is in place */
-int feature_points(carc_game *g, int root, int final, int *cat);
+int feature_points(const carc_game *g, int root, int final, int *cat);
 
 /* registry.c */
 int builtin_count(void);

@@ -4,30 +4,27 @@
 
 #include "draws.h"
 
-int carc_game_state(carc_game *g, carc_phase *phase, int *player)
+int carc_game_state(const carc_game *g, carc_phase *phase, int *player)
 {
     if (!g) return CARC_E_NULL;
-    game_resolve(g);
     if (phase) *phase = (carc_phase)g->phase;
     if (player) *player = g->phase == CARC_PHASE_ACTION && g->decider >= 0 ? g->decider : g->player;
     return CARC_OK;
 }
 
-int carc_game_drawn_tile(carc_game *g, int *tile)
+int carc_game_drawn_tile(const carc_game *g, int *tile)
 {
     if (!g || !tile) return CARC_E_NULL;
-    game_resolve(g);
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
     *tile = g->hand;
     return CARC_OK;
 }
 
-int carc_game_hand(carc_game *g, int player, int *tiles, int cap, int *n)
+int carc_game_hand(const carc_game *g, int player, int *tiles, int cap, int *n)
 {
     if (!g || !n) return CARC_E_NULL;
     if (player < 0 || player >= g->nplayers || cap < 0) return CARC_E_RANGE;
-    game_resolve(g);
     int k = 0;
     uint8_t one[1];
     const uint8_t *h = one;
@@ -81,7 +78,7 @@ int carc_game_last_tile(const carc_game *g, int *index)
     return CARC_OK;
 }
 
-int carc_game_feature(carc_game *g, int tile_index, int feature, carc_feature_info *info)
+int carc_game_feature(const carc_game *g, int tile_index, int feature, carc_feature_info *info)
 {
     if (!g || !info) return CARC_E_NULL;
     if (info->struct_size < sizeof *info) return CARC_E_VERSION;
@@ -130,7 +127,7 @@ int carc_game_supply(const carc_game *g, int player, int kind, int *n)
     return CARC_OK;
 }
 
-int carc_game_figure_points(carc_game *g, int id, int *points)
+int carc_game_figure_points(const carc_game *g, int id, int *points)
 {
     if (!g || !points) return CARC_E_NULL;
     if (id < 0 || id >= g->nfigures) return CARC_E_RANGE;
@@ -141,7 +138,7 @@ int carc_game_figure_points(carc_game *g, int id, int *points)
     return CARC_OK;
 }
 
-int carc_game_view(carc_game *g, int view, int owner, int k, int *value)
+int carc_game_view(const carc_game *g, int view, int owner, int k, int *value)
 {
     if (!g || !value) return CARC_E_NULL;
     if (view < 0 || view >= g->vt.view_count) return CARC_E_RANGE;
@@ -159,7 +156,7 @@ int carc_game_view(carc_game *g, int view, int owner, int k, int *value)
     }
     }
     if (!ok) return CARC_E_RANGE;
-    *value = g->vt.view_value(g, view, owner, k);
+    *value = g->vt.view_value_const(g, view, owner, k);
     return CARC_OK;
 }
 
@@ -209,18 +206,16 @@ int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *brea
     return CARC_OK;
 }
 
-int carc_game_is_over(carc_game *g, int *over)
+int carc_game_is_over(const carc_game *g, int *over)
 {
     if (!g || !over) return CARC_E_NULL;
-    game_resolve(g);
     *over = g->over;
     return CARC_OK;
 }
 
-int carc_game_winners(carc_game *g, unsigned *mask)
+int carc_game_winners(const carc_game *g, unsigned *mask)
 {
     if (!g || !mask) return CARC_E_NULL;
-    game_resolve(g);
     if (!g->over) return CARC_E_PHASE;
     int best = g->score[0];
     for (int p = 1; p < g->nplayers; p++)

@@ -234,7 +234,7 @@ static int load_header(const carc_load_options *opts, const char **p, const char
     o.variant_name = variant;
     o.rules = rules;
     carc_game *g;
-    int r = carc_game_new(&o, &g);
+    int r = game_create(&o, &g); /* its draws are those of the text */
     if (r) return r;
     if (g->ts->fingerprint != fp) {
         carc_game_free(g);
@@ -346,6 +346,7 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
         return CARC_E_NOMEM;
     }
     int nwant = 0;
+    g->lazy_draw = 1; /* each draw when the text's next line needs it */
     r = load_body(g, &p, end, want, &nwant);
     if (r == CARC_OK && g->nhist < nwant) game_resolve(g); /* the saved game had drawn its next tile */
     if (r == CARC_OK) {
@@ -362,6 +363,10 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
         }
         if (!same) r = CARC_E_PARSE;
     }
+    /* a game saved by a library older than 0.3.0 may end before the draw
+     * of its turn, which the game makes now, as it makes every draw */
+    g->lazy_draw = 0;
+    if (r == CARC_OK) game_resolve(g);
     free(want);
     if (r) {
         carc_game_free(g);

@@ -96,10 +96,10 @@ void carc_award(carc_game *g, int player, int points, int category, int reason, 
     award(g, player, points, category, reason, feature);
 }
 
-int feature_points(carc_game *g, int root, int final, int *cat)
+int feature_points(const carc_game *g, int root, int final, int *cat)
 {
     *cat = 0;
-    if (g->vt.feature_points) return g->vt.feature_points(g, root, final, cat);
+    if (g->vt.feature_points_const) return g->vt.feature_points_const(g, root, final, cat);
     return feat_tiles(g, root);
 }
 
@@ -164,7 +164,7 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
         if (counts[p] > best) best = counts[p], winners = 0;
         if (counts[p] == best) winners |= 1u << p;
     }
-    if ((winners & (winners - 1)) && g->vt.break_tie) g->vt.break_tie(g, feature, &winners);
+    if ((winners & (winners - 1)) && g->vt.break_tie_const) g->vt.break_tie_const(g, feature, &winners);
     int cat;
     int pts = feature_points(g, feature, final, &cat);
     /* bits a tie-breaker set past the players name nobody */

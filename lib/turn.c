@@ -22,16 +22,16 @@ static inline int figure_blocked(const carc_game *g, unsigned flags, unsigned bl
 /* Whether nothing keeps figure kind k off piece p (of this turn's tile, on a
  * feature the kind may stand on): figures already there, or the variant's
  * own rule. */
-static inline int figure_room(carc_game *g, int k, int p)
+static inline int figure_room(const carc_game *g, int k, int p)
 {
     const carc_figure_desc *d = &g->vt.figures[k];
     if (figure_blocked(g, d->flags, d->block_class, p)) return 0;
-    return !g->vt.figure_allowed || g->vt.figure_allowed(g, k, p);
+    return !g->vt.figure_allowed_const || g->vt.figure_allowed_const(g, k, p);
 }
 
 /* Whether figure kind k of the current player may go on feature `local`
  * of this turn's tile. */
-static int figure_legal(carc_game *g, int k, int local)
+static int figure_legal(const carc_game *g, int k, int local)
 {
     const placed *pl = &g->tiles[g->turn_tile];
     const tile_type *t = &g->ts->types[pl->type];
@@ -39,16 +39,16 @@ static int figure_legal(carc_game *g, int k, int local)
     return figure_room(g, k, pl->first_piece + local);
 }
 
-static int extra_moves(carc_game *g, carc_move *buf)
+static int extra_moves(const carc_game *g, carc_move *buf)
 {
-    if (!g->vt.extra_moves) return 0;
-    int n = g->vt.extra_moves(g, buf, MAX_EXTRA_MOVES);
+    if (!g->vt.extra_moves_const) return 0;
+    int n = g->vt.extra_moves_const(g, buf, MAX_EXTRA_MOVES);
     return n < 0 ? 0 : n > MAX_EXTRA_MOVES ? MAX_EXTRA_MOVES : n;
 }
 
 /* Appends the variant's moves after the first n through a scratch list,
  * so a buffer with less room still learns how many there are. */
-NOINLINE static size_t emit_extra_counted(carc_game *g, carc_move *buf, size_t cap, size_t n)
+NOINLINE static size_t emit_extra_counted(const carc_game *g, carc_move *buf, size_t cap, size_t n)
 {
     carc_move extra[MAX_EXTRA_MOVES];
     int ne = extra_moves(g, extra);
@@ -60,7 +60,7 @@ NOINLINE static size_t emit_extra_counted(carc_game *g, carc_move *buf, size_t c
 /* Appends the variant's moves after the first n: straight into the
  * caller's buffer when it has room for as many as a variant may list (the
  * scratch list, and the frame it needs, only otherwise). */
-static size_t emit_extra(carc_game *g, carc_move *buf, size_t cap, size_t n)
+static size_t emit_extra(const carc_game *g, carc_move *buf, size_t cap, size_t n)
 {
     if (buf && n <= cap && cap - n >= MAX_EXTRA_MOVES) return n + (size_t)extra_moves(g, buf + n);
     return emit_extra_counted(g, buf, cap, n);
@@ -84,7 +84,7 @@ static inline int first_in_supply(const carc_game *g)
 
 /* The figure step's moves: each figure kind in supply on each feature of
  * the turn's tile it may stand on, then passing, then the variant's own. */
-NOINLINE static int figure_list(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+NOINLINE static int figure_list(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     size_t n = 0;
     if (!buf) cap = 0;
@@ -96,7 +96,7 @@ NOINLINE static int figure_list(carc_game *g, carc_move *buf, size_t cap, size_t
         const tile_type *t = &g->ts->types[pl->type];
         /* figure_room, with what depends on the kind alone read once a kind */
         const carc_figure_desc *fd = g->vt.figures;
-        int (*allowed)(carc_game *, int, int) = g->vt.figure_allowed;
+        int (*allowed)(const carc_game *, int, int) = g->vt.figure_allowed_const;
         int first = pl->first_piece;
         for (; k < nk; k++) {
             if (!supply[k]) continue;
@@ -112,14 +112,14 @@ NOINLINE static int figure_list(carc_game *g, carc_move *buf, size_t cap, size_t
     }
     carc_move pass = {.kind = CARC_MOVE_PASS};
     EMIT(pass);
-    if (g->vt.extra_moves) n = emit_extra(g, buf, cap, n);
+    if (g->vt.extra_moves_const) n = emit_extra(g, buf, cap, n);
     *count = n;
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
 void turn_setup(carc_game *g)
 {
-    int plain = !g->vt.extra_moves && !g->vt.figure_allowed;
+    int plain = !g->vt.extra_moves_const && !g->vt.figure_allowed_const;
     for (int k = 0; k < g->vt.figure_count; k++)
         plain &= !(g->vt.figures[k].flags & (CARC_FIG_FREE | CARC_FIG_SYSTEM));
     g->figures_plain = (uint8_t)plain;
@@ -163,9 +163,9 @@ NOINLINE static size_t figure_plain_moves(const carc_game *g, carc_move *buf)
  * carc_game_moves, where this is inlined, needs no frame for it. A plain
  * step (carc_game.figures_plain) with room for every move goes to
  * figure_plain_moves, past figure_list's frame. */
-static ALWAYS_INLINE int figure_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+static ALWAYS_INLINE int figure_enum(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
-    if (!g->vt.extra_moves && buf && cap > 0 && first_in_supply(g) == g->vt.figure_count) {
+    if (!g->vt.extra_moves_const && buf && cap > 0 && first_in_supply(g) == g->vt.figure_count) {
         buf[0] = (carc_move){.kind = CARC_MOVE_PASS};
         *count = 1;
         return CARC_OK;
@@ -181,18 +181,18 @@ static ALWAYS_INLINE int figure_enum(carc_game *g, carc_move *buf, size_t cap, s
     return figure_list(g, buf, cap, count);
 }
 
-int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+/* The moves of the decision the game waits for, its draw made. */
+static int turn_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
-    size_t n = 0, listed = SIZE_MAX; /* SIZE_MAX: the draw did not list the turn's tile */
+    size_t n = 0;
     if (!buf) cap = 0;
-    if (g->phase == CARC_PHASE_TILE && !g->hand_valid) draws_turn(g, buf, cap, &listed);
     if (g->phase == CARC_PHASE_OVER) {
         *count = 0;
         return CARC_E_GAME_OVER;
     }
     if (g->phase == CARC_PHASE_TILE) {
         if (!hand_mode(g)) {
-            n = listed != SIZE_MAX ? listed : tile_moves(g, g->hand, buf, cap);
+            n = tile_moves(g, g->hand, buf, cap);
         } else {
             /* each distinct tile of the hand, in hand order */
             const uint8_t *h = g->held[g->player];
@@ -207,11 +207,29 @@ int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
         }
     } else if (g->phase == CARC_PHASE_FIGURE) {
         return figure_list(g, buf, cap, count);
-    } else if (g->vt.extra_moves) {
+    } else if (g->vt.extra_moves_const) {
         n = emit_extra(g, buf, cap, n);
     }
     *count = n;
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+/* turn_moves after the draw, if it is still to make: a game inside the
+ * library (a playout, a save being replayed) draws only when it lists, and
+ * the tile drawn is listed as the draw checks that it fits somewhere, in
+ * one pass over the frontier. */
+int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+{
+    if (g->phase == CARC_PHASE_TILE && !g->hand_valid) {
+        size_t listed = SIZE_MAX; /* SIZE_MAX: the draw did not list the turn's tile */
+        if (!buf) cap = 0;
+        draws_turn(g, buf, cap, &listed);
+        if (listed != SIZE_MAX) {
+            *count = listed;
+            return buf && listed > cap ? CARC_E_BUFFER : CARC_OK;
+        }
+    }
+    return turn_moves(g, buf, cap, count);
 }
 
 /* If open area tile a (carc_game.area_tiles) is surrounded now, adds its
@@ -331,8 +349,18 @@ static ALWAYS_INLINE void next_turn(carc_game *g)
     g->action_pending = 0;
     g->action_first = 0;
     g->decider = -1;
-    /* with nothing left to draw the game is over now, not at the next query */
-    if (g->decks[g->turn_deck].nleft == 0 && (!g->is_extra || g->decks[0].nleft == 0)) game_resolve(g);
+    /* with nothing left to draw the game is over now, even in a game that
+     * draws when it lists (the others draw once the move is recorded) */
+    if (g->decks[g->turn_deck].nleft == 0 && (!g->is_extra || g->decks[0].nleft == 0)) draws_turn_now(g);
+}
+
+/* Records move m, which the game just played, and if it ended the turn
+ * makes the next turn's draw (carcassonne.h, turns): after the move in the
+ * history, as a save replays it. */
+static ALWAYS_INLINE void played(carc_game *g, const carc_move *m)
+{
+    hist_move(g, m);
+    if (!g->hand_valid && g->phase == CARC_PHASE_TILE && !g->lazy_draw) draws_turn_now(g);
 }
 
 /* The end of a turn: score what the tile completed, one feature at a time,
@@ -403,7 +431,7 @@ static int same_move(const carc_move *a, const carc_move *b)
            a->x == b->x && a->y == b->y && a->tile == b->tile && a->action == b->action && a->target == b->target;
 }
 
-static int listed_extra(carc_game *g, const carc_move *m)
+static int listed_extra(const carc_game *g, const carc_move *m)
 {
     carc_move extra[MAX_EXTRA_MOVES];
     int ne = extra_moves(g, extra);
@@ -472,19 +500,27 @@ static int play(carc_game *g, const carc_move *m)
     }
 }
 
-/* A move is recorded after everything it set off, so draws it caused (a
- * token drawn for a shepherd) stand before it in the history: on load they
- * are queued before the move that consumes them. */
-int game_apply(carc_game *g, const carc_move *m)
+/* Plays and records move m in a game whose draw is made. A move is
+ * recorded after everything it set off, so draws it caused (a token drawn
+ * for a shepherd) stand before it in the history: on load they are queued
+ * before the move that consumes them. */
+NOINLINE static int apply_drawn(carc_game *g, const carc_move *m)
 {
-    game_resolve(g);
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     /* room for this move and the draws it may cause, so nothing is half done */
     if (g->nhist + HIST_RESERVE > MAX_HISTORY) return CARC_E_LIMIT;
     int r = play(g, m);
     if (r != CARC_OK) return r;
-    hist_move(g, m);
+    played(g, m);
     return CARC_OK;
+}
+
+/* apply_drawn after the draw, if it is still to make (a playout, a save
+ * being replayed: game_enum) */
+int game_apply(carc_game *g, const carc_move *m)
+{
+    game_resolve(g);
+    return apply_drawn(g, m);
 }
 
 /* A pass at the figure step, as game_apply plays it, in a function of its
@@ -494,7 +530,7 @@ NOINLINE static int pass_figure_step(carc_game *g, const carc_move *m)
 {
     if (g->nhist + HIST_RESERVE > MAX_HISTORY) return CARC_E_LIMIT;
     after_figure_step(g, m);
-    hist_move(g, m);
+    played(g, m);
     return CARC_OK;
 }
 
@@ -519,17 +555,26 @@ static int variant_move(carc_game *g, const carc_move *m)
     return CARC_OK;
 }
 
-int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+int carc_game_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     if (!g || !count) return CARC_E_NULL;
-    /* the figure step straight to its lister, past game_enum's frame */
+    /* the figure step straight to its lister, past turn_moves' frame */
     if (g->phase == CARC_PHASE_FIGURE) return figure_enum(g, buf, cap, count);
-    return game_enum(g, buf, cap, count);
+#if CARC_AVX2
+    /* and the drawn tile, when the AVX2 listing has room for all */
+    if (g->phase == CARC_PHASE_TILE && !g->hand_size && buf && g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) {
+        size_t n = tile_moves_avx2(g, g->hand, buf);
+        *count = n;
+        return CARC_OK;
+    }
+#endif
+    return turn_moves(g, buf, cap, count);
 }
 
+/* A move that ends a turn makes the next turn's draw (next_turn). */
 int carc_game_apply(carc_game *g, const carc_move *m)
 {
     if (!g || !m) return CARC_E_NULL;
     if (m->kind == CARC_MOVE_PASS && g->phase == CARC_PHASE_FIGURE) return pass_figure_step(g, m);
-    return game_apply(g, m);
+    return apply_drawn(g, m);
 }

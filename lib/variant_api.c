@@ -7,6 +7,7 @@
 #define VALID_PIECE(g, p) ((g) && (p) >= 0 && (p) < (g)->npieces)
 
 void *carc_variant_state(carc_game *g) { return g ? g->vstate : NULL; }
+const void *carc_variant_state_const(const carc_game *g) { return g ? g->vstate : NULL; }
 
 int carc_rule(const carc_game *g, int index)
 {

@@ -26,10 +26,10 @@ static int base_setup(carc_game *g)
     return CARC_OK;
 }
 
-static int base_points(carc_game *g, int feature, int final, int *category)
+static int base_points(const carc_game *g, int feature, int final, int *category)
 {
     (void)final;
-    return classic_points(g, carc_variant_state(g), feature, category);
+    return classic_points(g, carc_variant_state_const(g), feature, category);
 }
 
 const carc_variant carc_variant_base = {
@@ -49,6 +49,6 @@ const carc_variant carc_variant_base = {
     .category_count = 4,
     .state_size = sizeof(classic_state),
     .setup = base_setup,
-    .feature_points = base_points,
+    .feature_points_const = base_points,
     .kind_colors = colors,
 };

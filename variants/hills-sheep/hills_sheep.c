@@ -42,6 +42,7 @@ static const carc_bag_desc bags[] = {
 };
 
 static hs_state *st(carc_game *g) { return carc_variant_state(g); }
+static const hs_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
 
 static int type_has(const carc_game *g, int type, int kind) { return carc_type_kind_features(g, type, kind) != 0; }
 
@@ -54,7 +55,7 @@ static int figure_total(const carc_game *g)
 
 /* Figure ids never change, so setup notes each player's shepherd once:
  * several hooks ask for it every turn. */
-static int shepherd_of(carc_game *g, int player) { return st(g)->shepherd[player] - 1; }
+static int shepherd_of(const carc_game *g, int player) { return st_read(g)->shepherd[player] - 1; }
 
 static int hs_setup(carc_game *g)
 {
@@ -153,7 +154,7 @@ static void hs_on_draw(carc_game *g, int tile_type)
     carc_deck_discard(g, 0); /* the core lists it as removed, hidden */
 }
 
-static int hs_figure_allowed(carc_game *g, int figure_kind, int piece)
+static int hs_figure_allowed(const carc_game *g, int figure_kind, int piece)
 {
     (void)piece;
     return figure_kind != HS_FIG_SHEPHERD || carc_rule(g, HS_OPT_SHEEP);
@@ -175,9 +176,9 @@ static void hs_after_figure(carc_game *g, const carc_move *m)
     }
 }
 
-static int hs_extra_moves(carc_game *g, carc_move *out, int cap)
+static int hs_extra_moves(const carc_game *g, carc_move *out, int cap)
 {
-    if (!st(g)->action_open || cap < 2) return 0;
+    if (!st_read(g)->action_open || cap < 2) return 0;
     int sid = shepherd_of(g, carc_turn_player(g));
     out[0] = (carc_move){.kind = CARC_MOVE_ACTION, .action = HS_ACTION_GROW, .target = sid};
     out[1] = (carc_move){.kind = CARC_MOVE_ACTION, .action = HS_ACTION_GUIDE, .target = sid};
@@ -220,7 +221,7 @@ static int on_hill_tile(const carc_game *g, int piece)
     return type_has(g, carc_tile_type(g, carc_piece_tile(g, piece)), HS_KIND_HILL);
 }
 
-static void hs_break_tie(carc_game *g, int feature, unsigned *winners)
+static void hs_break_tie(const carc_game *g, int feature, unsigned *winners)
 {
     if (!carc_rule(g, HS_OPT_HILLS)) return;
     unsigned on_hill = 0;
@@ -237,10 +238,10 @@ static void hs_break_tie(carc_game *g, int feature, unsigned *winners)
     *winners = on_hill;
 }
 
-static int hs_feature_points(carc_game *g, int feature, int final, int *category)
+static int hs_feature_points(const carc_game *g, int feature, int final, int *category)
 {
     (void)final;
-    int pts = classic_points(g, &st(g)->classic, feature, category);
+    int pts = classic_points(g, &st_read(g)->classic, feature, category);
     if (carc_feature_kind(g, feature) != CLASSIC_MONASTERY || !carc_rule(g, HS_OPT_VINEYARDS) ||
         !carc_feature_complete(g, feature))
         return pts;
@@ -270,10 +271,10 @@ static const carc_view_desc views[] = {
     [VIEW_LAST_TOKEN] = {"last_token", "the sheep bag's token drawn last (-1: none yet)", CARC_VIEW_GAME, 1},
 };
 
-static int hs_view_value(carc_game *g, int view, int owner, int k)
+static int hs_view_value(const carc_game *g, int view, int owner, int k)
 {
-    if (view == VIEW_FLOCK) return st(g)->flock[owner][k];
-    return (int)st(g)->last_drawn - 1;
+    if (view == VIEW_FLOCK) return st_read(g)->flock[owner][k];
+    return (int)st_read(g)->last_drawn - 1;
 }
 
 const carc_variant carc_variant_hills_sheep = {
@@ -298,17 +299,17 @@ const carc_variant carc_variant_hills_sheep = {
     .state_size = sizeof(hs_state),
     .setup = hs_setup,
     .on_draw = hs_on_draw,
-    .figure_allowed = hs_figure_allowed,
-    .extra_moves = hs_extra_moves,
+    .figure_allowed_const = hs_figure_allowed,
+    .extra_moves_const = hs_extra_moves,
     .apply_move = hs_apply_move,
     .after_figure = hs_after_figure,
-    .feature_points = hs_feature_points,
-    .break_tie = hs_break_tie,
+    .feature_points_const = hs_feature_points,
+    .break_tie_const = hs_break_tie,
     .on_completed = hs_on_completed,
     .actions = actions,
     .action_count = 2,
     .views = views,
     .view_count = 2,
-    .view_value = hs_view_value,
+    .view_value_const = hs_view_value,
     .kind_colors = colors,
 };

@@ -44,6 +44,7 @@ typedef struct ohd_state {
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
 
 static ohd_state *st(carc_game *g) { return (ohd_state *)carc_variant_state(g); }
+static const ohd_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
 
 static int setup(carc_game *g)
 {
@@ -73,7 +74,7 @@ static int setup(carc_game *g)
     return CARC_OK;
 }
 
-static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
+static void tile_pos(const carc_game *g, int tile_index, int *x, int *y)
 {
     carc_placed_tile pt = {0};
     carc_game_tile(g, tile_index, &pt);
@@ -81,7 +82,7 @@ static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
     *y = pt.y;
 }
 
-static int figure_total(carc_game *g)
+static int figure_total(const carc_game *g)
 {
     int n = 0;
     carc_game_figure_count(g, &n);
@@ -92,7 +93,7 @@ static int figure_total(carc_game *g)
 
 /* Paths 1 per tile; fields 2 per tile when completed in play, 1 at the end.
  * Meadows are never scored. */
-static int feature_points(carc_game *g, int feature, int final, int *category)
+static int feature_points(const carc_game *g, int feature, int final, int *category)
 {
     int tiles = carc_feature_tiles(g, feature);
     switch (carc_feature_kind(g, feature)) {
@@ -110,16 +111,16 @@ static int feature_points(carc_game *g, int feature, int final, int *category)
 
 /* ---- stables ----------------------------------------------------------- */
 
-static int is_stable(carc_game *g, int f)
+static int is_stable(const carc_game *g, int f)
 {
     return carc_figure_kind(g, f) == OHD_FIG_STABLE && carc_figure_piece(g, f) >= 0;
 }
 
 /* No stable on any of the 8 tiles around the tile just placed. */
-static int figure_allowed(carc_game *g, int kind, int piece)
+static int figure_allowed(const carc_game *g, int kind, int piece)
 {
     if (kind != OHD_FIG_STABLE) return 1;
-    const ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     int x = 0, y = 0, placed = 0;
     for (int i = 0; i < s->nstables; i++) {
         int at = carc_figure_piece(g, s->stable_ids[i]);
@@ -160,7 +161,7 @@ static int stable_points(carc_game *g, int stable)
 
 /* ---- hiking ------------------------------------------------------------ */
 
-static int is_wanderer(carc_game *g, int f)
+static int is_wanderer(const carc_game *g, int f)
 {
     int p = carc_figure_piece(g, f);
     return p >= 0 && carc_figure_kind(g, f) == OHD_FIG_MEEPLE && carc_piece_kind(g, p) == OHD_PATH;
@@ -168,7 +169,7 @@ static int is_wanderer(carc_game *g, int f)
 
 /* Tiles that will hold a wanderer when the hike is walked: wanderers on a
  * path completed this turn go home in its scoring first. */
-static void wanderer_tiles(carc_game *g, uint8_t *tiles)
+static void wanderer_tiles(const carc_game *g, uint8_t *tiles)
 {
     memset(tiles, 0, OHD_MAX_TILES / 8);
     int n = figure_total(g);
@@ -183,7 +184,7 @@ static void wanderer_tiles(carc_game *g, uint8_t *tiles)
 
 /* Whether one of this turn's tile's path pieces (features `paths` of the
  * tile, from piece `first`) belongs to the path. */
-static int tile_extends(carc_game *g, int path, int first, unsigned paths)
+static int tile_extends(const carc_game *g, int path, int first, unsigned paths)
 {
     for (; paths; paths &= paths - 1)
         if (carc_feature_of(g, first + carc_mask_first(paths)) == path) return 1;
@@ -203,7 +204,7 @@ typedef struct hike_end {
  * piece reaching three sides) and counts the shortest way along the path.
  * A junction never joins branches (each is a path of its own), so a walk
  * stops at a junction tile as at any other end. */
-static int list_hikes(carc_game *g, carc_move *out, hike_end *ends, int cap)
+static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int cap)
 {
     /* most turns no hike is open: a tile without a path extends none */
     int tile = carc_turn_tile(g), first = carc_tile_first_piece(g, tile);
@@ -211,7 +212,7 @@ static int list_hikes(carc_game *g, carc_move *out, hike_end *ends, int cap)
     if (!paths) return 0;
     uint8_t busy[OHD_MAX_TILES / 8];
     int busy_known = 0;
-    const ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     int n = 0, me = carc_turn_player(g);
     for (int f = s->meeple_first[me]; f < s->meeple_end[me]; f++) {
         if (carc_figure_owner(g, f) != me || !is_wanderer(g, f)) continue;
@@ -342,9 +343,9 @@ static void on_completed(carc_game *g, int feature)
 
 /* ---- moves ------------------------------------------------------------- */
 
-static int extra_moves(carc_game *g, carc_move *out, int cap)
+static int extra_moves(const carc_game *g, carc_move *out, int cap)
 {
-    ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     int n = 0;
     if (s->picking) {
         for (int k = 0; k < OHD_TOKEN_KINDS && n < cap; k++)
@@ -458,10 +459,10 @@ static const carc_view_desc views[] = {
     [VIEW_PICKER] = {"picker", "the player to pick the next shared token (-1: no sharing going on)", CARC_VIEW_GAME, 1},
 };
 
-static int view_value(carc_game *g, int view, int owner, int k)
+static int view_value(const carc_game *g, int view, int owner, int k)
 {
     (void)owner;
-    ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     if (view == VIEW_POOL) return s->picking ? s->pool[k] : 0;
     return s->picking ? s->picker : -1;
 }
@@ -487,10 +488,10 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .bag_count = 1,
     .state_size = sizeof(ohd_state),
     .setup = setup,
-    .figure_allowed = figure_allowed,
-    .extra_moves = extra_moves,
+    .figure_allowed_const = figure_allowed,
+    .extra_moves_const = extra_moves,
     .apply_move = apply_move,
-    .feature_points = feature_points,
+    .feature_points_const = feature_points,
     .on_completed = on_completed,
     .end_of_turn = end_of_turn,
     .final_scoring = final_scoring,
@@ -498,6 +499,6 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .action_count = 2,
     .views = views,
     .view_count = 2,
-    .view_value = view_value,
+    .view_value_const = view_value,
     .kind_colors = colors,
 };
