@@ -223,7 +223,8 @@ typedef enum carc_view_shape {
     CARC_VIEW_PLAYER = 1,  /**< a set per seat (owner = seat) */
     CARC_VIEW_FIGURE = 2,  /**< a set per figure (owner = figure id) */
     CARC_VIEW_TILE = 3,    /**< a set per placed tile (owner = tile index) */
-    CARC_VIEW_FEATURE = 4  /**< a set per feature of a placed tile (owner = tile index * ::CARC_VIEW_FEATURE_STRIDE + feature) */
+    CARC_VIEW_FEATURE = 4  /**< a set per feature of a placed tile
+                                (owner = tile index * ::CARC_VIEW_FEATURE_STRIDE + feature) */
 } carc_view_shape;
 
 /** Multiplier of the tile index in the owner of a ::CARC_VIEW_FEATURE view. */
@@ -669,7 +670,8 @@ CARC_API int carc_game_last_tile(const carc_game *g, int *index);
 typedef struct carc_feature_info {
     uint32_t struct_size;           /**< `sizeof(carc_feature_info)`. */
     const char *kind;               /**< Kind name, e.g. `"city"`. */
-    int id;                         /**< Stable while the feature does not merge: pieces with equal id are one feature. */
+    int id;                         /**< Stable while the feature does not merge: pieces with equal id are
+                                         one feature. */
     int tiles;                      /**< Distinct tiles it covers. */
     int open_edges;                 /**< Edge sides still open (0 when closed). */
     int complete;                   /**< Nonzero if complete under the variant's rules. */
@@ -696,7 +698,8 @@ typedef struct carc_figure_info {
 /** Number of figures in the game (all players, board and supply). @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_figure_count(const carc_game *g, int *n);
 
-/** Describes figure `id` (0 .. count-1; ids are stable for the whole game). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+/** Describes figure `id` (0 .. count-1; ids are stable for the whole game).
+ *  @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
 CARC_API int carc_game_figure(const carc_game *g, int id, carc_figure_info *out);
 
 /** How many figures of kind `kind` player `player` has in supply. @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
@@ -791,7 +794,8 @@ typedef struct carc_event {
     int feature;     /**< Feature index on that tile (-1 if none). */
 } carc_event;
 
-/** Number of scoring events (awards of points) so far; carc_game_log_count() counts every entry of the log. @return ::CARC_OK or ::CARC_E_NULL. */
+/** Number of scoring events (awards of points) so far; carc_game_log_count() counts every entry of
+ *  the log. @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_event_count(const carc_game *g, int *n);
 
 /** Scoring event `i` (oldest first). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */

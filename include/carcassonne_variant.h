@@ -79,7 +79,8 @@ extern "C" {
 
 /** Flags of a feature kind. */
 enum carc_kind_flags {
-    CARC_KIND_MARKER = 1u << 0,   /**< A drawing on the tile, not a feature: no figure, never scored (hill, vineyard). */
+    CARC_KIND_MARKER = 1u << 0,   /**< A drawing on the tile, not a feature: no figure, never scored
+                                       (hill, vineyard). */
     CARC_KIND_AREA = 1u << 1,     /**< Complete when all 8 surrounding squares hold tiles (monastery). */
     CARC_KIND_SCORED = 1u << 2,   /**< Scored by the default rules when completed during play. */
     CARC_KIND_FINAL = 1u << 3     /**< Scored by the default final scoring when the game ends. */
@@ -277,7 +278,8 @@ CARC_API int carc_rule(const carc_game *g, int index);
  *  @{ */
 /** Tile type of placed tile `tile_index`, or -1. */
 CARC_API int carc_tile_type(const carc_game *g, int tile_index);
-/** First piece of placed tile `tile_index`; its features are pieces first .. first+count-1 in tile-type order. -1 if none. */
+/** First piece of placed tile `tile_index`; its features are pieces first .. first+count-1 in
+ *  tile-type order. -1 if none. */
 CARC_API int carc_tile_first_piece(const carc_game *g, int tile_index);
 /** Number of features of a tile type. */
 CARC_API int carc_type_feature_count(const carc_game *g, int tile_type);
@@ -393,7 +395,8 @@ CARC_API void carc_award(carc_game *g, int player, int points, int category, int
  * Returns the bit mask of players who scored.
  */
 CARC_API unsigned carc_score_feature(carc_game *g, int feature, int final);
-/** Counts ::CARC_FIG_MAJORITY figures per player on a feature into `counts[CARC_MAX_PLAYERS]` (may be NULL); returns the total. */
+/** Counts ::CARC_FIG_MAJORITY figures per player on a feature into `counts[CARC_MAX_PLAYERS]`
+ *  (may be NULL); returns the total. */
 CARC_API int carc_feature_followers(const carc_game *g, int feature, int *counts);
 /** @} */
 

@@ -95,7 +95,9 @@ typedef struct piece {
     uint8_t occ[4];            /* at a feature root: figures per block class */
     uint8_t socc[4];           /* at a system root: system-scoped figures per class */
     uint8_t spare1;
-    uint16_t borders;          /* features of its own tile it borders, by local index (from the tile type; the tile's pieces are consecutive, so piece p - local + j) */
+    /* features of its own tile it borders, by local index (from the tile
+     * type; the tile's pieces are consecutive, so piece p - local + j) */
+    uint16_t borders;
     uint8_t spare[4];
 } piece;
 /* 32 bytes, so a piece's address is its index shifted: the joins, figure
@@ -128,8 +130,10 @@ typedef struct tile_type {
     uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
     uint16_t key_add[4][4]; /* per rotation and side: what it adds to the key of the square it faces */
     /* read on every placement (feat_add_tile) */
-    uint32_t side_join[2][4][4]; /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
-    uint8_t open_at[4][16][MAX_FEATS]; /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
+    /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
+    uint32_t side_join[2][4][4];
+    /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
+    uint8_t open_at[4][16][MAX_FEATS];
     uint16_t shut[4][16];   /* the same: edge_feats with no open side left, the only ones the tile can complete */
     piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, ids local (the tile's systems joined), tile 0 */
     /* cold */
@@ -201,7 +205,9 @@ struct carc_tileset {
      * of its moves before the square and rotation are ORed in (kind TILE,
      * tile = type), read as one vector */
     uint8_t class_shift[MAX_TYPES];
-    uint8_t avx2;     /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
+    /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing
+     * by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
+    uint8_t avx2;
     _Alignas(16) uint64_t move_head[MAX_TYPES][2];
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
@@ -339,7 +345,9 @@ struct carc_game {
     uint8_t draws_plain;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
-    uint32_t place_around; /* the last placed tile's four neighbours, a grid byte each (side k in byte k): board_place reads them, the joins reuse them */
+    /* the last placed tile's four neighbours, a grid byte each (side k in
+     * byte k): board_place reads them, the joins reuse them */
+    uint32_t place_around;
     uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
 
     /* hands (carc_set_hand): size 0 means one tile drawn per turn */
@@ -383,11 +391,16 @@ struct carc_game {
     /* --- region 2: the tile set's stacks, the variant's state, the vtable --- */
     deck decks[MAX_DECKS];
     _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
-    carc_variant vt;    /* the variant's vtable, normalised (members an older struct lacks zeroed): every hook is read from here */
+    /* the variant's vtable, normalised (members an older struct lacks
+     * zeroed, the const form of each hook that reads the game set): every
+     * hook is read from here */
+    carc_variant vt;
 
     /* --- region 3: arrays used up to the counts above --- */
     placed tiles[MAX_TILES];
-    uint64_t fpos[MAX_FRONTIER]; /* FPOS(x, y) << 32: the first 8 bytes of a move at the square, little-endian, with kind and rotation 0 (FRONTIER_POS) */
+    /* FPOS(x, y) << 32: the first 8 bytes of a move at the square,
+     * little-endian, with kind and rotation 0 (FRONTIER_POS) */
+    uint64_t fpos[MAX_FRONTIER];
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
     piece pieces[MAX_PIECES];
     event_rec events[MAX_EVENTS];
@@ -477,7 +490,10 @@ static inline int board_surrounded(const carc_game *g, unsigned cell)
 static inline int feat_find(const carc_game *g, int p) { return g->pieces[p].parent[FEAT]; }
 /* Whether pieces of `kind` take part in systems, given a tile set's link_kinds. */
 static inline int in_systems(unsigned link_kinds, int kind) { return link_kinds >> kind & 1; }
-static inline int sys_part(const carc_game *g, int p) { return in_systems(g->ts->link_kinds, g->pieces[p].kind) ? SYS : FEAT; }
+static inline int sys_part(const carc_game *g, int p)
+{
+    return in_systems(g->ts->link_kinds, g->pieces[p].kind) ? SYS : FEAT;
+}
 static inline int sys_find(const carc_game *g, int p) { return g->pieces[p].parent[sys_part(g, p)]; }
 /* Hangs the smaller of two roots of partition w of `ps` under the larger
  * (a's on a tie), relabelling the smaller's members, and joins their member

@@ -54,41 +54,45 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 
  * more in registers in the short form or indexed worse in the long one
  * (+300 instructions a game in Hills & Sheep, whose frontier passes 64
  * squares in one listing in eight). */
-#define BY_CLASS(isa, vector, attributes)                                                                           \
-    static attributes ALWAYS_INLINE size_t by_class_##isa##_width(const carc_game *g, int type, carc_move *buf,     \
-                                                                  int w, int short_frontier)                        \
-    {                                                                                                               \
-        const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);                                        \
-        const vector head = head_##isa(g, type);                                                                   \
-        const uint8_t *fit = g->ts->fit[type];                                                                      \
-        unsigned char *out = (unsigned char *)buf;                                                                  \
-        if (short_frontier) {                                                                                       \
-            for (uint64_t bits = class_bits_##isa(g->fcls, g->nfrontier, shift); bits; bits &= bits - 1) {         \
-                size_t i = ctz64(bits);                                                                             \
-                out = put_square_##isa(out, head, &g->fpos[i], fit[g->fkey[i]], w);                                 \
-            }                                                                                                       \
-            return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                              \
-        }                                                                                                           \
-        const uint64_t *pos = g->fpos;                                                                              \
-        const uint32_t *cls = g->fcls;                                                                              \
-        const uint16_t *key = g->fkey;                                                                              \
-        for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)                       \
-            for (uint64_t bits = class_bits_##isa(cls, left, shift); bits; bits &= bits - 1) {                     \
-                size_t i = ctz64(bits);                                                                             \
-                out = put_square_##isa(out, head, &pos[i], fit[key[i]], w);                                         \
-            }                                                                                                       \
-        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                  \
-    }                                                                                                               \
-    static attributes ALWAYS_INLINE size_t by_class_##isa(const carc_game *g, int type, carc_move *buf,            \
-                                                          int short_frontier)                                       \
-    {                                                                                                               \
-        switch (g->ts->fit_width[type]) {                                                                           \
-        case 0:                                                                                                     \
-        case 1: return by_class_##isa##_width(g, type, buf, 1, short_frontier);                                     \
-        case 2: return by_class_##isa##_width(g, type, buf, 2, short_frontier);                                     \
-        case 3: return by_class_##isa##_width(g, type, buf, 3, short_frontier);                                     \
-        default: return by_class_##isa##_width(g, type, buf, 4, short_frontier);                                    \
-        }                                                                                                           \
+#define BY_CLASS(isa, vector, attributes)                                                                              \
+    static attributes ALWAYS_INLINE size_t by_class_##isa##_width(const carc_game *g, int type, carc_move *buf, int w, \
+                                                                  int short_frontier)                                  \
+    {                                                                                                                  \
+        const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);                                             \
+        const vector head = head_##isa(g, type);                                                                       \
+        const uint8_t *fit = g->ts->fit[type];                                                                         \
+        unsigned char *out = (unsigned char *)buf;                                                                     \
+        if (short_frontier) {                                                                                          \
+            for (uint64_t bits = class_bits_##isa(g->fcls, g->nfrontier, shift); bits; bits &= bits - 1) {             \
+                size_t i = ctz64(bits);                                                                                \
+                out = put_square_##isa(out, head, &g->fpos[i], fit[g->fkey[i]], w);                                    \
+            }                                                                                                          \
+            return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                 \
+        }                                                                                                              \
+        const uint64_t *pos = g->fpos;                                                                                 \
+        const uint32_t *cls = g->fcls;                                                                                 \
+        const uint16_t *key = g->fkey;                                                                                 \
+        for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)                           \
+            for (uint64_t bits = class_bits_##isa(cls, left, shift); bits; bits &= bits - 1) {                         \
+                size_t i = ctz64(bits);                                                                                \
+                out = put_square_##isa(out, head, &pos[i], fit[key[i]], w);                                            \
+            }                                                                                                          \
+        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                     \
+    }                                                                                                                  \
+    static attributes ALWAYS_INLINE size_t by_class_##isa(const carc_game *g, int type, carc_move *buf,                \
+                                                          int short_frontier)                                          \
+    {                                                                                                                  \
+        switch (g->ts->fit_width[type]) {                                                                              \
+        case 0:                                                                                                        \
+        case 1:                                                                                                        \
+            return by_class_##isa##_width(g, type, buf, 1, short_frontier);                                            \
+        case 2:                                                                                                        \
+            return by_class_##isa##_width(g, type, buf, 2, short_frontier);                                            \
+        case 3:                                                                                                        \
+            return by_class_##isa##_width(g, type, buf, 3, short_frontier);                                            \
+        default:                                                                                                       \
+            return by_class_##isa##_width(g, type, buf, 4, short_frontier);                                            \
+        }                                                                                                              \
     }
 
 _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && offsetof(carc_move, x) == 4 &&
@@ -119,7 +123,8 @@ static const struct {
  * four rotations), the output advanced past the ones that fit.
  * `kind_tile` holds the move kind and the tile type; `fit` is the square's
  * fit-table entry. */
-static inline unsigned char *put_square_sse2(unsigned char *out, __m128i kind_tile, const uint64_t *pos, size_t fit, int w)
+static inline unsigned char *put_square_sse2(unsigned char *out, __m128i kind_tile, const uint64_t *pos, size_t fit,
+                                             int w)
 {
     _Static_assert(sizeof ROT.vec.v[0] == 4 << FIT_SHIFT, "a fit-table entry times 4 is its row of ROT.vec");
     /* the square's x and y, already in bytes 4..7 (carc_game.fpos) */
@@ -159,8 +164,10 @@ static inline uint64_t class_bits_sse2(const uint32_t *fcls, int n, __m128i shif
     if (n > 64) n = 64;
     for (int i = 0; i < n; i += 16) {
         const __m128i *c = (const __m128i *)(const void *)(fcls + i);
-        __m128i a = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c), shift), _mm_sll_epi32(_mm_load_si128(c + 1), shift));
-        __m128i b = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c + 2), shift), _mm_sll_epi32(_mm_load_si128(c + 3), shift));
+        __m128i a = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c), shift),
+                                    _mm_sll_epi32(_mm_load_si128(c + 1), shift));
+        __m128i b = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c + 2), shift),
+                                    _mm_sll_epi32(_mm_load_si128(c + 3), shift));
         bits |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b)) << i;
     }
     return bits;
@@ -187,8 +194,8 @@ NOINLINE static size_t by_class_sse2_long(const carc_game *g, int type, carc_mov
  * moves of a square are one 32-byte vector, the square's x and y are put
  * in both halves by one broadcast and one blend, and the lowest set bit is
  * cleared by one blsr. */
-static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m256i head, const uint64_t *pos, size_t fit,
-                                                          int w)
+static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m256i head, const uint64_t *pos,
+                                                         size_t fit, int w)
 {
     const unsigned char *rv = (const unsigned char *)ROT.vec.v + 4 * fit;
     if (w == 1) {
@@ -197,10 +204,12 @@ static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m
     } else {
         /* dword 1 of each half from the position, the rest from the head */
         __m256i m = _mm256_blend_epi32(head, _mm256_set1_epi64x((long long)*pos), 0x22);
-        _mm256_storeu_si256((__m256i *)(void *)out, _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)rv)));
+        _mm256_storeu_si256((__m256i *)(void *)out,
+                            _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)rv)));
         if (w == 3)
-            _mm_storeu_si128((__m128i *)(void *)(out + 32),
-                             _mm_or_si128(_mm256_castsi256_si128(m), _mm_load_si128((const __m128i *)(const void *)(rv + 32))));
+            _mm_storeu_si128(
+                (__m128i *)(void *)(out + 32),
+                _mm_or_si128(_mm256_castsi256_si128(m), _mm_load_si128((const __m128i *)(const void *)(rv + 32))));
         if (w == 4)
             _mm256_storeu_si256((__m256i *)(void *)(out + 32),
                                 _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)(rv + 32))));
@@ -276,7 +285,8 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
     }
     size_t n = 0;
 #ifdef __SSE2__
-    if (cap >= 4 * nf) return square_width(g, type) == 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
+    if (cap >= 4 * nf)
+        return square_width(g, type) == 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* the same as two little-endian words a move */
     if (cap >= 4 * nf) {
@@ -299,8 +309,11 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
         unsigned f = sq[k], bits = fit[key[f]] >> FIT_SHIFT, list = ROT_LIST[bits];
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
             if (n < cap)
-                buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),
-                                     .x = FPOS_X(FRONTIER_POS(g, f)), .y = FPOS_Y(FRONTIER_POS(g, f)), .tile = (uint16_t)type};
+                buf[n] = (carc_move){.kind = CARC_MOVE_TILE,
+                                     .rotation = (uint8_t)(list >> (2 * j) & 3),
+                                     .x = FPOS_X(FRONTIER_POS(g, f)),
+                                     .y = FPOS_Y(FRONTIER_POS(g, f)),
+                                     .tile = (uint16_t)type};
     }
     return n;
 }
@@ -313,8 +326,11 @@ NOINLINE static size_t by_edges(const carc_game *g, int type, carc_move *buf, si
         for (int r = 0; r < 4; r++)
             if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
                 if (n < cap)
-                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = FPOS_X(FRONTIER_POS(g, i)),
-                                         .y = FPOS_Y(FRONTIER_POS(g, i)), .tile = (uint16_t)type};
+                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE,
+                                         .rotation = (uint8_t)r,
+                                         .x = FPOS_X(FRONTIER_POS(g, i)),
+                                         .y = FPOS_Y(FRONTIER_POS(g, i)),
+                                         .tile = (uint16_t)type};
                 n++;
             }
     return n;

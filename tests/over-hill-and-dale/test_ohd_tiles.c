@@ -107,7 +107,7 @@ Test(over_hill_and_dale_tiles, totals_match_the_reference)
     int left = -1, removed = -1;
     cr_assert_eq(carc_game_deck_remaining(fresh.g, 0, &left), CARC_OK);
     cr_assert_eq(carc_game_removed_count(fresh.g, &removed), CARC_OK);
-    cr_assert_eq(left + 1 + removed, 72, "72 to draw, less the first turn's tile (and any set aside) drawn as the game is made");
+    cr_assert_eq(left + 1 + removed, 72, "72 to draw: the first turn's tile (and any set aside) drawn at creation");
     t_free(&fresh);
 }
 

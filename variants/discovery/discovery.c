@@ -159,7 +159,8 @@ static void remove_and_score(carc_game *g, int figure, int final)
 static int apply_move(carc_game *g, const carc_move *m)
 {
     /* the core hands over only moves extra_moves listed */
-    if (m->kind != CARC_MOVE_ACTION || m->action != DS_ACTION_REMOVE || !own_on_board(g, m->target, carc_turn_player(g)))
+    if (m->kind != CARC_MOVE_ACTION || m->action != DS_ACTION_REMOVE ||
+        !own_on_board(g, m->target, carc_turn_player(g)))
         return CARC_E_ILLEGAL_MOVE;
     remove_and_score(g, m->target, 0);
     return CARC_OK;
@@ -222,13 +223,13 @@ const carc_variant carc_variant_discovery = {
     .tiles = carc_tiles_discovery,
     .tiles_len = sizeof carc_tiles_discovery - 1,
     .kinds = kinds,
-    .kind_count = 3,
+    .kind_count = (int)(sizeof kinds / sizeof kinds[0]),
     .figures = figures,
-    .figure_count = 1,
+    .figure_count = (int)(sizeof figures / sizeof figures[0]),
     .categories = categories,
-    .category_count = 3,
+    .category_count = (int)(sizeof categories / sizeof categories[0]),
     .options = options,
-    .option_count = 2,
+    .option_count = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(ds_state),
     .setup = setup,
     .extra_moves_const = extra_moves,
@@ -238,6 +239,6 @@ const carc_variant carc_variant_discovery = {
     .on_completed = on_completed,
     .final_scoring = final_scoring,
     .actions = actions,
-    .action_count = 1,
+    .action_count = (int)(sizeof actions / sizeof actions[0]),
     .kind_colors = colors,
 };

@@ -84,7 +84,8 @@ static int around(int x, int y, int cx, int cy)
 static unsigned power_features(carc_game *g, int type)
 {
     const hg_state *s = st(g);
-    return carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) | carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) |
+    return carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) |
+           carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) |
            carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
 }
 
@@ -205,7 +206,8 @@ static int feature_points(const carc_game *g, int feature, int final, int *categ
         return final ? 0 : river_points(g, feature);
     case HG_FOREST:
         *category = HG_CAT_FOREST;
-        return final ? 0 : 2 * carc_feature_tiles(g, feature) + 3 * carc_feature_attr(g, feature, st_read(g)->attr[A_MUSHROOMS]);
+        if (final) return 0;
+        return 2 * carc_feature_tiles(g, feature) + 3 * carc_feature_attr(g, feature, st_read(g)->attr[A_MUSHROOMS]);
     case HG_GRASSLAND:
         *category = HG_CAT_HUNTER;
         int pts = grassland_from_sums(g, feature);
@@ -442,11 +444,11 @@ const carc_variant carc_variant_hunters_gatherers = {
     .tiles = carc_tiles_hunters_gatherers,
     .tiles_len = sizeof carc_tiles_hunters_gatherers - 1,
     .kinds = kinds,
-    .kind_count = 4,
+    .kind_count = (int)(sizeof kinds / sizeof kinds[0]),
     .figures = figures,
-    .figure_count = 2,
+    .figure_count = (int)(sizeof figures / sizeof figures[0]),
     .categories = categories,
-    .category_count = 6,
+    .category_count = (int)(sizeof categories / sizeof categories[0]),
     .state_size = sizeof(hg_state),
     .setup = setup,
     .on_tile_placed = on_tile_placed,
@@ -456,9 +458,9 @@ const carc_variant carc_variant_hunters_gatherers = {
     .on_completed = on_completed,
     .final_scoring = final_scoring,
     .actions = actions,
-    .action_count = 1,
+    .action_count = (int)(sizeof actions / sizeof actions[0]),
     .views = views,
-    .view_count = 1,
+    .view_count = (int)(sizeof views / sizeof views[0]),
     .view_value_const = view_value,
     .kind_colors = colors,
 };
