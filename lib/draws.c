@@ -6,7 +6,7 @@
 
 #include "draws.h"
 
-int hist_push(carc_game *g, const hist_rec *h)
+int draws_record(carc_game *g, const hist_rec *h)
 {
     if (g->nhist >= MAX_HISTORY) return CARC_E_LIMIT;
     g->hist[g->nhist++] = *h;
@@ -16,7 +16,7 @@ int hist_push(carc_game *g, const hist_rec *h)
 /* Records the game itself makes later (draws and moves of every turn left)
  * always find room: calls that add records of their own (reseeds,
  * replacements) stop short of this reserve. */
-int hist_reserve(const carc_game *g)
+int draws_reserve(const carc_game *g)
 {
     int left = 0;
     for (int d = 0; d < g->ts->ndecks; d++) left += g->decks[d].nleft;
@@ -42,7 +42,7 @@ _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && 
 
 /* ---- tiles out of the game ---------------------------------------------- */
 
-void out_add_from(carc_game *g, int type, int reason, int d)
+void draws_out_from(carc_game *g, int type, int reason, int d)
 {
     if (type < 0 || g->nout >= MAX_TILES) return;
     g->out_type[g->nout] = (uint8_t)type;
@@ -51,7 +51,7 @@ void out_add_from(carc_game *g, int type, int reason, int d)
     g->nout++;
 }
 
-void out_add(carc_game *g, int type, int reason) { out_add_from(g, type, reason, 0); }
+void draws_out(carc_game *g, int type, int reason) { draws_out_from(g, type, reason, 0); }
 
 int carc_game_removed_count(const carc_game *g, int *n)
 {
@@ -71,7 +71,7 @@ int carc_game_removed(const carc_game *g, int i, int *type, int *reason)
 
 /* ---- the draw of a turn -------------------------------------------------- */
 
-int deck_draw(carc_game *g, int d) { return draw_from(g, d, NULL); }
+int draws_tile(carc_game *g, int d) { return draw_from(g, d, NULL); }
 
 void draws_end_game(carc_game *g)
 {
@@ -85,13 +85,13 @@ void draws_end_game(carc_game *g)
     if (g->vt.final_scoring)
         g->vt.final_scoring(g);
     else
-        score_final(g);
+        scoring_final(g);
 }
 
 /* A tile dealt into a hand, seen by the variant like any draw. */
 static int deal(carc_game *g)
 {
-    int t = deck_draw(g, 0);
+    int t = draws_tile(g, 0);
     if (t >= 0 && g->vt.on_draw) g->vt.on_draw(g, t);
     return t;
 }
@@ -104,7 +104,7 @@ void draws_hand_turn(carc_game *g)
 {
     const deck *dk = &g->decks[0];
     if (!g->dealt) {
-        for (int i = 0; i < g->hand_removed && dk->nleft; i++) out_add(g, deck_draw(g, 0), CARC_REMOVED_FACE_UP);
+        for (int i = 0; i < g->hand_removed && dk->nleft; i++) draws_out(g, draws_tile(g, 0), CARC_REMOVED_FACE_UP);
         g->dealt = 1;
     }
     for (int p = 0; p < g->nplayers; p++)
@@ -120,7 +120,7 @@ void draws_hand_turn(carc_game *g)
                 i++;
                 continue;
             }
-            out_add(g, t, CARC_REMOVED_UNPLACEABLE);
+            draws_out(g, t, CARC_REMOVED_UNPLACEABLE);
             int r = dk->nleft ? deal(g) : -1;
             if (r >= 0) {
                 g->held[p][i] = (uint8_t)r; /* the new tile is checked in turn */
@@ -160,7 +160,7 @@ int draws_turn_quick(carc_game *g)
     if (!board_any_fit_table(g, t)) return -1;
     g->rng = rng;
     dk->left[i] = dk->left[--dk->nleft];
-    hist_draw(g, d, 0, t);
+    draws_record_draw(g, d, 0, t);
     g->draw_out = g->nout;
     return t;
 }
@@ -207,8 +207,8 @@ static int rehide_at(carc_game *g, int tile, int d, int *hidden, int within)
     }
     hist_rec h = {.kind = H_REHIDE, .which = (uint8_t)d, .forced = (uint8_t)y, .value = (uint16_t)tile};
     if (!within) {
-        if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
-        hist_push(g, &h);
+        if (g->nhist + 1 + draws_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+        draws_record(g, &h);
     }
     g->out_type[at] = (uint8_t)y;
     for (int i = 0; i < dk->nleft; i++)
@@ -242,7 +242,7 @@ int replace_drawn(carc_game *g, int tile, int hide)
     if (tile == g->hand) return CARC_OK;
     hist_rec h = {.kind = H_REPLACE, .which = (uint8_t)g->turn_deck, .forced = (uint8_t)g->hand,
                   .value = (uint16_t)tile};
-    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+    if (g->nhist + 1 + draws_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
     /* the named tile must be in the stack, or lie hidden: then the drawn tile,
      * about to go back, can at least take its place (rehide) */
     int hidden_there = 0;
@@ -276,10 +276,10 @@ int replace_drawn(carc_game *g, int tile, int hide)
     /* the named tile is drawn like any other (a hill hides its tile), and the
      * replacement is recorded after the draws it set off, as a move is */
     if (g->vt.on_draw) g->vt.on_draw(g, tile);
-    hist_push(g, &h);
+    draws_record(g, &h);
     if (!board_any_fit(g, tile)) {
         g->hand_valid = 0;
-        out_add(g, tile, CARC_REMOVED_UNPLACEABLE);
+        draws_out(g, tile, CARC_REMOVED_UNPLACEABLE);
     }
     return CARC_OK;
 }
@@ -359,8 +359,8 @@ static void deal_again(carc_game *g, const fixed_draws *f)
     uint64_t rng = 0;
     for (int i = g->nhist - 1; i >= 0; i--)
         if (g->hist[i].kind == H_RESEED) g->hist[MAX_HISTORY - 1 - n++] = g->hist[i];
-    game_clear(g);
-    game_start(g); /* it did once with these options, so it does again */
+    setup_clear(g);
+    setup_game(g); /* it did once with these options, so it does again */
     for (int i = n - 1; i >= 0; i--) {
         g->hist[g->nhist++] = g->hist[MAX_HISTORY - 1 - i];
         rng = hist_seed(&g->hist[g->nhist - 1]);
@@ -447,7 +447,7 @@ int carc_game_reseed(carc_game *g, uint64_t seed)
     if (g->over) return CARC_E_GAME_OVER;
     hist_rec h = {.kind = H_RESEED};
     hist_set_seed(&h, seed);
-    if (g->nhist + 1 + hist_reserve(g) > MAX_HISTORY || hist_push(g, &h)) return CARC_E_LIMIT;
+    if (g->nhist + 1 + draws_reserve(g) > MAX_HISTORY || draws_record(g, &h)) return CARC_E_LIMIT;
     g->rng = seed;
     return CARC_OK;
 }
@@ -479,8 +479,8 @@ int carc_game_set_next_token(carc_game *g, const char *name, int token)
 int carc_deck_discard(carc_game *g, int d)
 {
     if (!g || d < 0 || d >= g->ts->ndecks) return -1;
-    int t = deck_draw(g, d);
-    out_add_from(g, t, CARC_REMOVED_HIDDEN, d);
+    int t = draws_tile(g, d);
+    draws_out_from(g, t, CARC_REMOVED_HIDDEN, d);
     return t;
 }
 
@@ -505,7 +505,7 @@ int carc_bag_draw(carc_game *g, int b)
     if (token < 0) return -1; /* cannot happen while total > 0; says so to the compiler too */
     bg->count[token]--;
     hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = (uint8_t)forced, .value = (uint16_t)token};
-    hist_push(g, &h);
+    draws_record(g, &h);
     return token;
 }
 

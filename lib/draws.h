@@ -13,7 +13,7 @@
  * draws of the next turn (a tile, tiles set aside as fitting nowhere,
  * tiles a hill hides), tokens drawn. A real turn makes under 10; calls that
  * add records of their own (reseeds, replacements) also leave 8 records
- * for each tile still to come (hist_reserve). */
+ * for each tile still to come (draws_reserve). */
 #define HIST_RESERVE 64
 
 /* ---- queues of fixed draws ---------------------------------------------- */
@@ -96,9 +96,9 @@ static inline void deck_remove(deck *d, int type)
 }
 
 /* Records a draw of `type` from stack d (`fixed`: a fixed draw). */
-static inline void hist_draw(carc_game *g, int d, int fixed, int type)
+static inline void draws_record_draw(carc_game *g, int d, int fixed, int type)
 {
-    /* every caller keeps room for the draws a turn makes (hist_reserve) */
+    /* every caller keeps room for the draws a turn makes (draws_reserve) */
     if (g->nhist < MAX_HISTORY) {
         /* a draw is read by these four fields alone: the rest is not cleared */
         hist_rec *h = &g->hist[g->nhist++];
@@ -125,7 +125,7 @@ static ALWAYS_INLINE int draw_from(carc_game *g, int d, int *forced)
     } else {
         deck_remove(dk, type);
     }
-    hist_draw(g, d, fixed, type);
+    draws_record_draw(g, d, fixed, type);
     if (forced) *forced = fixed;
     return type;
 }
@@ -139,7 +139,7 @@ extern const union keep_bytes {
 } KEEP;
 
 /* Records applied move m, as the caller gave it; the caller made room. */
-static inline void hist_move(carc_game *g, const carc_move *m)
+static inline void draws_record_move(carc_game *g, const carc_move *m)
 {
     /* play accepted only the kinds KEEP lists; the tile is laid as the
      * caller turned it, so its rotation is kept as given */
@@ -212,7 +212,7 @@ static ALWAYS_INLINE void draws_turn_on(carc_game *g, carc_move *buf, size_t cap
             g->hand_valid = 1;
             if (listed) *listed = fits;
         } else {
-            out_add_from(g, t, CARC_REMOVED_UNPLACEABLE, d);
+            draws_out_from(g, t, CARC_REMOVED_UNPLACEABLE, d);
             /* a tile the caller named is a fact of the table: it stays out */
             if (named) g->draw_out = g->nout;
         }

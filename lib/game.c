@@ -80,7 +80,7 @@ int game_create(const carc_game_options *opts, carc_game **out)
         }
         g->rules[k] = opts->rules[i].value;
     }
-    r = game_start(g);
+    r = setup_game(g);
     if (r) {
         free(blk);
         return r;

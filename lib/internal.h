@@ -327,7 +327,7 @@ struct carc_game {
     int over;
     int stage;          /* enum turn_stage */
     int listed;         /* the move being applied was just listed by the library itself */
-    /* the draw of a turn waits for the next listing or move (game_enum):
+    /* the draw of a turn waits for the next listing or move (turn_enum):
      * a playout's scratch game, a save being replayed. Every game a caller
      * holds draws as its turn begins (carcassonne.h, turns) */
     int lazy_draw;
@@ -341,7 +341,7 @@ struct carc_game {
      * (not free, not system-scoped); figure_plain_moves lists it (turn_setup) */
     uint8_t figures_plain;
     /* a turn's draw is plain: no hands, a fit table, so the common draw is
-     * draws_turn_quick's (set at the end of game_start) */
+     * draws_turn_quick's (set at the end of setup_game) */
     uint8_t draws_plain;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
@@ -565,25 +565,25 @@ static inline void figure_return(carc_game *g, int f)
 int game_create(const carc_game_options *opts, carc_game **out);
 
 /* setup.c */
-int game_start(carc_game *g);  /* stacks, figures, start tile, the variant's setup */
-void game_clear(carc_game *g); /* back to before game_start: the options and variant kept, and the history's
+int setup_game(carc_game *g);  /* stacks, figures, start tile, the variant's setup */
+void setup_clear(carc_game *g); /* back to before setup_game: the options and variant kept, and the history's
                                   records (not its count) */
 
 /* turn.c */
 void turn_setup(carc_game *g); /* after the variant is in place */
-int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
+int turn_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
 int game_apply(carc_game *g, const carc_move *m);
 
 /* draws.c (and draws.h, what the turn inlines) */
 int game_resolve(carc_game *g); /* performs the pending draw of a turn, if any */
-int hist_push(carc_game *g, const hist_rec *h);
-int deck_draw(carc_game *g, int d);
+int draws_record(carc_game *g, const hist_rec *h);
+int draws_tile(carc_game *g, int d);
 int replace_drawn(carc_game *g, int tile, int hide); /* hide: the pick of a rehide, -1 at random */
 int deck_queue(carc_game *g, int tile);
 int rehide(carc_game *g, int tile, int d, int *hidden); /* *hidden: -1 to choose at random */
-int hist_reserve(const carc_game *g);
-void out_add(carc_game *g, int type, int reason);
-void out_add_from(carc_game *g, int type, int reason, int deck);
+int draws_reserve(const carc_game *g);
+void draws_out(carc_game *g, int type, int reason);
+void draws_out_from(carc_game *g, int type, int reason, int deck);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
 /* tile_moves.c */
@@ -608,10 +608,10 @@ int move_from_words(const carc_game *g, const char *const *words, int n, carc_mo
 int text_int(const char *s, long lo, long hi, long *out);
 
 /* scoring.c */
-void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
-void score_final(carc_game *g);
+void scoring_log(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
+void scoring_final(carc_game *g);
 void scoring_setup(carc_game *g); /* after the variant is in place */
-int feature_points(const carc_game *g, int root, int final, int *cat);
+int scoring_points(const carc_game *g, int root, int final, int *cat);
 
 /* registry.c */
 int builtin_count(void);

@@ -95,7 +95,7 @@ int carc_game_feature(const carc_game *g, int tile_index, int feature, carc_feat
     for (int i = 0; i < g->nfigures; i++)
         if (g->figs[i].piece >= 0 && feat_find(g, g->figs[i].piece) == root) info->figures[g->figs[i].owner]++;
     int cat;
-    info->points_now = feature_points(g, root, !info->complete, &cat);
+    info->points_now = scoring_points(g, root, !info->complete, &cat);
     return CARC_OK;
 }
 
@@ -134,7 +134,7 @@ int carc_game_figure_points(const carc_game *g, int id, int *points)
     *points = 0;
     if (g->figs[id].piece < 0) return CARC_OK;
     int root = feat_find(g, g->figs[id].piece), cat;
-    *points = feature_points(g, root, !feat_complete(g, root), &cat);
+    *points = scoring_points(g, root, !feat_complete(g, root), &cat);
     return CARC_OK;
 }
 

@@ -56,7 +56,7 @@ static void event_feature(const carc_game *g, event_rec *e, int root)
     e->tiles = (uint8_t)(tiles > 255 ? 255 : tiles);
 }
 
-void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
+void scoring_log(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
 {
     if (g->nevents == MAX_EVENTS) return;
     event_rec *e = &g->events[g->nevents];
@@ -87,7 +87,7 @@ static void award(carc_game *g, int player, int points, int category, int reason
     if (category < 0 || category >= CARC_MAX_CATEGORIES) category = 0;
     g->score[player] = add_sat(g->score[player], points);
     g->cat[player][category] = add_sat(g->cat[player][category], points);
-    log_event(g, CARC_EVENT_SCORE, player, points, category, reason, feature);
+    scoring_log(g, CARC_EVENT_SCORE, player, points, category, reason, feature);
 }
 
 void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
@@ -96,7 +96,7 @@ void carc_award(carc_game *g, int player, int points, int category, int reason, 
     award(g, player, points, category, reason, feature);
 }
 
-int feature_points(const carc_game *g, int root, int final, int *cat)
+int scoring_points(const carc_game *g, int root, int final, int *cat)
 {
     *cat = 0;
     if (g->vt.feature_points_const) return g->vt.feature_points_const(g, root, final, cat);
@@ -166,7 +166,7 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
     }
     if ((winners & (winners - 1)) && g->vt.break_tie_const) g->vt.break_tie_const(g, feature, &winners);
     int cat;
-    int pts = feature_points(g, feature, final, &cat);
+    int pts = scoring_points(g, feature, final, &cat);
     /* bits a tie-breaker set past the players name nobody */
     for (unsigned w = winners & ((1u << n) - 1); w; w &= w - 1)
         award(g, ctz32(w), pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
@@ -209,7 +209,7 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
  * figures rather than every root on the board, in the order of each
  * feature's first figure; roots are found and grouped before any scoring,
  * since final scoring moves no figure and joins nothing. */
-void score_final(carc_game *g)
+void scoring_final(carc_game *g)
 {
     uint64_t seen[MAX_PIECES / 64] = {0};
     uint8_t group_of[MAX_PIECES]; /* read only where `seen` says it was written */

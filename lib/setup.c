@@ -36,7 +36,7 @@ static int fill_supplies(carc_game *g)
     return CARC_OK;
 }
 
-int game_start(carc_game *g)
+int setup_game(carc_game *g)
 {
     int r = fill_supplies(g);
     if (r) return r;
@@ -52,9 +52,9 @@ int game_start(carc_game *g)
     return r;
 }
 
-void game_clear(carc_game *g)
+void setup_clear(carc_game *g)
 {
-    /* what carc_game_new sets before game_start: the options, the variant
+    /* what carc_game_new sets before setup_game: the options, the variant
      * and what the core reads of it once */
     const carc_variant *orig = g->orig;
     const carc_tileset *ts = g->ts;

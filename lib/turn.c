@@ -218,7 +218,7 @@ static int turn_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *co
  * library (a playout, a save being replayed) draws only when it lists, and
  * the tile drawn is listed as the draw checks that it fits somewhere, in
  * one pass over the frontier. */
-int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
+int turn_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     if (g->phase == CARC_PHASE_TILE && !g->hand_valid) {
         size_t listed = SIZE_MAX; /* SIZE_MAX: the draw did not list the turn's tile */
@@ -333,7 +333,7 @@ static int stopped_for_action(carc_game *g)
 static ALWAYS_INLINE void next_turn(carc_game *g)
 {
     if (g->extra_deck >= 0) {
-        log_event(g, CARC_EVENT_EXTRA_TURN, g->player, 0, 0, CARC_REASON_ACTION, -1);
+        scoring_log(g, CARC_EVENT_EXTRA_TURN, g->player, 0, 0, CARC_REASON_ACTION, -1);
         g->is_extra = 1;
         g->turn_deck = g->extra_deck;
         g->extra_deck = -1;
@@ -359,7 +359,7 @@ static ALWAYS_INLINE void next_turn(carc_game *g)
  * history, as a save replays it. */
 static ALWAYS_INLINE void played(carc_game *g, const carc_move *m)
 {
-    hist_move(g, m);
+    draws_record_move(g, m);
     if (!g->hand_valid && g->phase == CARC_PHASE_TILE && !g->lazy_draw) draws_turn_now(g);
 }
 
@@ -381,7 +381,7 @@ NOINLINE static void finish_turn_full(carc_game *g)
             else if (v->kinds[g->pieces[f].kind].flags & CARC_KIND_SCORED)
                 carc_score_feature(g, f, 0);
             /* so a client can tell "completed, nobody scored" from nothing */
-            if (g->nevents == before) log_event(g, CARC_EVENT_COMPLETED, -1, 0, 0, CARC_REASON_COMPLETED, f);
+            if (g->nevents == before) scoring_log(g, CARC_EVENT_COMPLETED, -1, 0, 0, CARC_REASON_COMPLETED, f);
             if (stopped_for_action(g)) return;
         }
     }
@@ -516,7 +516,7 @@ NOINLINE static int apply_drawn(carc_game *g, const carc_move *m)
 }
 
 /* apply_drawn after the draw, if it is still to make (a playout, a save
- * being replayed: game_enum) */
+ * being replayed: turn_enum) */
 int game_apply(carc_game *g, const carc_move *m)
 {
     game_resolve(g);
