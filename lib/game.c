@@ -132,7 +132,7 @@ _Static_assert(FOLLOWS(vstate, vt, _Alignof(carc_variant)), "region 2: the varia
 _Static_assert(FOLLOWS(vt, tiles, _Alignof(placed)), "region 2 ends with vt, region 3 (counted) starts with tiles");
 _Static_assert(FOLLOWS(tiles, fpos, _Alignof(uint64_t)), "region 3: tiles (ntiles), then fpos (nfrontier)");
 _Static_assert(FOLLOWS(fpos, fkey, _Alignof(uint16_t)), "region 3: fpos, then fkey (nfrontier)");
-_Static_assert(FOLLOWS(fkey, pieces, _Alignof(piece)), "region 3: fkey, then pieces (npieces)");
+_Static_assert(FOLLOWS(fkey, pieces, 32), "region 3: fkey, then pieces (npieces)");
 _Static_assert(FOLLOWS(pieces, events, _Alignof(event_rec)), "region 3: pieces, then events (nevents)");
 _Static_assert(FOLLOWS(events, award_at, _Alignof(uint16_t)), "region 3: events, then award_at (nawards)");
 _Static_assert(FOLLOWS(award_at, hist, _Alignof(hist_rec)), "region 3: award_at, then hist (nhist)");

@@ -88,6 +88,16 @@ int variant_check(const carc_variant *v)
     return CARC_OK;
 }
 
+int carc_variant_view_label(const carc_variant *v, int view, int k, const char **label)
+{
+    if (!v || !label) return CARC_E_NULL;
+    if (!VARIANT_HAS(v, view_count) || view < 0 || view >= v->view_count || k < 0 || k >= v->views[view].length)
+        return CARC_E_RANGE;
+    const char *const *names = VARIANT_HAS(v, view_labels) && v->view_labels ? v->view_labels[view] : NULL;
+    *label = names && names[k] ? names[k] : "";
+    return CARC_OK;
+}
+
 /* The hooks that only read the game, for a variant that sets only their
  * older forms, which take a game they may change: called through a cast,
  * on the promise (carcassonne_variant.h) that they change nothing. */

@@ -271,6 +271,10 @@ static const carc_view_desc views[] = {
     [VIEW_LAST_TOKEN] = {"last_token", "the sheep bag's token drawn last (-1: none yet)", CARC_VIEW_GAME, 1},
 };
 
+/* the flock counts tokens of the bag's first four kinds, by their names */
+static const char *const flock_labels[HS_SHEEP_KINDS] = {"sheep1", "sheep2", "sheep3", "sheep4"};
+static const char *const *const view_labels[] = {[VIEW_FLOCK] = flock_labels, [VIEW_LAST_TOKEN] = NULL};
+
 static int hs_view_value(const carc_game *g, int view, int owner, int k)
 {
     if (view == VIEW_FLOCK) return st_read(g)->flock[owner][k];
@@ -312,4 +316,5 @@ const carc_variant carc_variant_hills_sheep = {
     .view_count = (int)(sizeof views / sizeof views[0]),
     .view_value_const = hs_view_value,
     .kind_colors = colors,
+    .view_labels = view_labels,
 };
