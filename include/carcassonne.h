@@ -394,7 +394,8 @@ typedef struct carc_tile_feature_info {
     int kind_index;       /**< The kind's index for carc_variant_kind(). */
     unsigned slots;       /**< 12-bit mask of the edge slots it covers, unturned (0: inside the tile). */
     unsigned borders;     /**< Bit j: it touches feature j of the same tile (`borders=`, a farm and its cities). */
-    unsigned links;       /**< Bit j: it is joined to feature j of the same tile in a system (`link=`, a river and its lake). */
+    /** Bit j: it is joined to feature j of the same tile in a system (`link=`, a river and its lake). */
+    unsigned links;
     int attr_count;       /**< How many of the tile set's attributes are above zero on it. */
 } carc_tile_feature_info;
 
