@@ -223,7 +223,8 @@ typedef enum carc_view_shape {
     CARC_VIEW_PLAYER = 1,  /**< a set per seat (owner = seat) */
     CARC_VIEW_FIGURE = 2,  /**< a set per figure (owner = figure id) */
     CARC_VIEW_TILE = 3,    /**< a set per placed tile (owner = tile index) */
-    CARC_VIEW_FEATURE = 4  /**< a set per feature of a placed tile (owner = tile index * ::CARC_VIEW_FEATURE_STRIDE + feature) */
+    CARC_VIEW_FEATURE = 4  /**< a set per feature of a placed tile
+                                (owner = tile index * ::CARC_VIEW_FEATURE_STRIDE + feature) */
 } carc_view_shape;
 
 /** Multiplier of the tile index in the owner of a ::CARC_VIEW_FEATURE view. */
@@ -421,7 +422,8 @@ typedef struct carc_tile_feature_info {
     int kind_index;       /**< The kind's index for carc_variant_kind(). */
     unsigned slots;       /**< 12-bit mask of the edge slots it covers, unturned (0: inside the tile). */
     unsigned borders;     /**< Bit j: it touches feature j of the same tile (`borders=`, a farm and its cities). */
-    unsigned links;       /**< Bit j: it is joined to feature j of the same tile in a system (`link=`, a river and its lake). */
+    /** Bit j: it is joined to feature j of the same tile in a system (`link=`, a river and its lake). */
+    unsigned links;
     int attr_count;       /**< How many of the tile set's attributes are above zero on it. */
 } carc_tile_feature_info;
 
@@ -509,6 +511,21 @@ CARC_API int carc_game_players(const carc_game *g, int *players);
 /** @} */
 
 /** @defgroup turns Turns and moves
+ *
+ * A turn begins with its draw: the tile (or, with hands, the deal that
+ * fills them and the tiles set aside because they fit nowhere) is drawn
+ * as soon as the turn before ends, inside the carc_game_apply() call that
+ * ends it; the first turn's when carc_game_new() makes the game. So a game
+ * is always at a decision with its chance already decided, and every query
+ * (carc_game_state(), carc_game_moves(), carc_game_hand() and the rest,
+ * all taking a `const` game) only reads: any number of them, in any order,
+ * from any number of threads at once, change no later draw, score or save.
+ * carc_game_reseed() changes the draws after the one made. Calls that fix
+ * a draw say what the table holds: carc_game_set_next_tile() replaces the
+ * tile drawn for this turn, or queues the next one; until the first move
+ * of a game, carc_game_set_next_tile() and carc_game_set_deck_order() also
+ * fix what the game drew when it was made (its draws are made again, the
+ * fixed ones first), so a game is set up as its table was dealt.
  *  @{ */
 
 /** The kind of decision the game is waiting for. */
@@ -546,8 +563,7 @@ typedef struct carc_move {
 } carc_move;
 
 /**
- * The phase of the game and the player to decide. May perform the pending
- * tile draw (so the game is not const).
+ * The phase of the game and the player to decide.
  * @param g the game.
  * @param phase out (may be NULL).
  * @param player out (may be NULL): 0-based seat of the player who decides
@@ -556,10 +572,10 @@ typedef struct carc_move {
  *        a harvest token).
  * @return ::CARC_OK or ::CARC_E_NULL.
  */
-CARC_API int carc_game_state(carc_game *g, carc_phase *phase, int *player);
+CARC_API int carc_game_state(const carc_game *g, carc_phase *phase, int *player);
 
 /**
- * The tile type drawn for this turn (performing the draw if still pending).
+ * The tile type drawn for this turn.
  * In a game where players hold hands of tiles it is the first tile of the
  * hand of the player to move (carc_game_hand() lists them all), except in
  * an extra turn, whose tile comes from its own stack and is in no hand.
@@ -568,20 +584,20 @@ CARC_API int carc_game_state(carc_game *g, carc_phase *phase, int *player);
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_PHASE (the
  *         tile of this turn is already placed; see carc_game_last_tile()).
  */
-CARC_API int carc_game_drawn_tile(carc_game *g, int *tile);
+CARC_API int carc_game_drawn_tile(const carc_game *g, int *tile);
 
 /**
  * The tiles in a player's hand, in a game whose ruleset deals hands (see
  * carc_set_hand() in carcassonne_variant.h; every hand is public). Without
  * hands it gives the tile drawn for the player to move, if drawn, and none
  * for the others; the tile of an extra turn is in no hand
- * (carc_game_drawn_tile() gives it). May perform the pending deal or draw.
+ * (carc_game_drawn_tile() gives it).
  * @param g the game. @param player seat.
  * @param tiles,cap caller buffer for tile type indices (may be NULL/0).
  * @param n out: number of tiles in the hand (even when more than `cap`).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_BUFFER.
  */
-CARC_API int carc_game_hand(carc_game *g, int player, int *tiles, int cap, int *n);
+CARC_API int carc_game_hand(const carc_game *g, int player, int *tiles, int cap, int *n);
 
 /** Why a tile left the game without being placed (carc_game_removed()). */
 typedef enum carc_removal {
@@ -616,12 +632,11 @@ CARC_API int carc_game_removed(const carc_game *g, int i, int *type, int *reason
  *         are written).
  * Does not allocate.
  */
-CARC_API int carc_game_moves(carc_game *g, carc_move *buf, size_t cap, size_t *count);
+CARC_API int carc_game_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count);
 
 /**
- * Plays a move. An illegal move changes nothing (beyond this turn's pending
- * tile draw, which the call performs first, as every query that needs the
- * drawn tile does).
+ * Plays a move. An illegal move changes nothing. A move that ends a turn
+ * also makes the next turn's draw (see @ref turns).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_ILLEGAL_MOVE,
  *         ::CARC_E_PHASE (a move kind the current phase does not take),
  *         ::CARC_E_LIMIT (history full: a game keeps 1280 records of draws,
@@ -760,7 +775,8 @@ CARC_API int carc_game_last_tile(const carc_game *g, int *index);
 typedef struct carc_feature_info {
     uint32_t struct_size;           /**< `sizeof(carc_feature_info)`. */
     const char *kind;               /**< Kind name, e.g. `"city"`. */
-    int id;                         /**< Stable while the feature does not merge: pieces with equal id are one feature. */
+    int id;                         /**< Stable while the feature does not merge: pieces with equal id are
+                                         one feature. */
     int tiles;                      /**< Distinct tiles it covers. */
     int open_edges;                 /**< Edge sides still open (0 when closed). */
     int complete;                   /**< Nonzero if complete under the variant's rules. */
@@ -773,7 +789,7 @@ typedef struct carc_feature_info {
  * Describes the feature that feature `feature` of placed tile `tile_index` belongs to.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION.
  */
-CARC_API int carc_game_feature(carc_game *g, int tile_index, int feature, carc_feature_info *info);
+CARC_API int carc_game_feature(const carc_game *g, int tile_index, int feature, carc_feature_info *info);
 
 /** A figure in a game. */
 typedef struct carc_figure_info {
@@ -787,7 +803,8 @@ typedef struct carc_figure_info {
 /** Number of figures in the game (all players, board and supply). @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_figure_count(const carc_game *g, int *n);
 
-/** Describes figure `id` (0 .. count-1; ids are stable for the whole game). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
+/** Describes figure `id` (0 .. count-1; ids are stable for the whole game).
+ *  @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
 CARC_API int carc_game_figure(const carc_game *g, int id, carc_figure_info *out);
 
 /** How many figures of kind `kind` player `player` has in supply. @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
@@ -803,7 +820,7 @@ CARC_API int carc_game_supply(const carc_game *g, int player, int kind, int *n);
  * @param g the game. @param figure figure id. @param points out (0 for a figure in supply).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
  */
-CARC_API int carc_game_figure_points(carc_game *g, int figure, int *points);
+CARC_API int carc_game_figure_points(const carc_game *g, int figure, int *points);
 
 /**
  * A value of a variant's view (carc_variant_view()): value `k` of `owner`.
@@ -813,7 +830,7 @@ CARC_API int carc_game_figure_points(carc_game *g, int figure, int *points);
  * @param k 0 .. the view's length - 1. @param value out.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
  */
-CARC_API int carc_game_view(carc_game *g, int view, int owner, int k, int *value);
+CARC_API int carc_game_view(const carc_game *g, int view, int owner, int k, int *value);
 
 /**
  * Tokens of a bag (carc_variant_bag()) that a player holds, or with
@@ -849,13 +866,13 @@ CARC_API int carc_game_score_breakdown(const carc_game *g, int player, int *out,
 CARC_API int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown);
 
 /** Nonzero in `*over` when the game has ended. @return ::CARC_OK or ::CARC_E_NULL. */
-CARC_API int carc_game_is_over(carc_game *g, int *over);
+CARC_API int carc_game_is_over(const carc_game *g, int *over);
 
 /**
  * Bit mask of the players with the highest score (ties share the win).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PHASE (game not over).
  */
-CARC_API int carc_game_winners(carc_game *g, unsigned *mask);
+CARC_API int carc_game_winners(const carc_game *g, unsigned *mask);
 
 /** Why points were scored. */
 typedef enum carc_reason {
@@ -886,7 +903,8 @@ typedef struct carc_event {
     int feature;     /**< Feature index on that tile (-1 if none). */
 } carc_event;
 
-/** Number of scoring events (awards of points) so far; carc_game_log_count() counts every entry of the log. @return ::CARC_OK or ::CARC_E_NULL. */
+/** Number of scoring events (awards of points) so far; carc_game_log_count() counts every entry of
+ *  the log. @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_event_count(const carc_game *g, int *n);
 
 /** Scoring event `i` (oldest first). @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE. */
@@ -997,12 +1015,9 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  * the legal moves of the current decision in move text
  * (carc_move_format()), and the log.
  *
- * The game is not changed, so a document may be asked for at any moment
- * without changing a later draw, score or save. If this turn's tile is not
- * drawn yet, the document shows the tile the game will draw when next
- * asked (carc_game_state()), worked out on a copy; a later
- * carc_game_set_next_tile() or carc_game_reseed() before that question
- * can still change it.
+ * The game is only read (like every query, @ref turns), so a document may
+ * be asked for at any moment without changing a later draw, score or
+ * save; it shows the tile drawn as the turn began.
  * @param g the game (not changed).
  * @param buf,cap caller buffer (may be NULL/0 to ask for the size).
  * @param len out: bytes needed, not counting the terminating NUL that is
@@ -1011,7 +1026,7 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  *         query with `buf` NULL, since no text was written; a buffer of
  *         `cap` > 0 bytes then holds the first `cap - 1` bytes of the
  *         document and a NUL), ::CARC_E_NOMEM.
- * Allocates a scratch copy of the game and the list of legal moves per call.
+ * Allocates the list of legal moves per call.
  */
 CARC_API int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len);
 

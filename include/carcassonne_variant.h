@@ -19,7 +19,9 @@
  *   a `link=` inside a tile (rivers through lakes, for instance).
  *
  * ### Hook order in a turn
- * draw (`on_draw`) → tile placed (`on_tile_placed`, may open an action
+ * draw (`on_draw`, made as soon as the turn before ends, inside the move
+ * that ends it; the first turn's when the game is made, after `setup`) →
+ * tile placed (`on_tile_placed`, may open an action
  * phase that comes before the figure step) → figure step: core
  * figure placements filtered by `figure_allowed`, plus `extra_moves`, applied by
  * core or `apply_move` → `after_figure` (may open ::CARC_PHASE_ACTION, whose
@@ -38,7 +40,10 @@
  *
  * Hooks run inside the library: they must not call carc_game_apply() or
  * other top-level game functions, only the calls of this header and the
- * read-only queries of carcassonne.h. Hook state lives in the per-game
+ * read-only queries of carcassonne.h. The hooks the library calls while it
+ * answers a query (`figure_allowed`, `extra_moves`, `feature_points`,
+ * `view_value`) and `break_tie` must not change the game; since 0.3.0 each
+ * has a form taking a `const` game (`figure_allowed_const` and so on). Hook state lives in the per-game
  * buffer of `state_size` bytes (carc_variant_state()), which is copied with
  * the game, so a variant keeps no state of its own.
  *
@@ -111,7 +116,8 @@ extern "C" {
 
 /** Flags of a feature kind. */
 enum carc_kind_flags {
-    CARC_KIND_MARKER = 1u << 0,   /**< A drawing on the tile, not a feature: no figure, never scored (hill, vineyard). */
+    CARC_KIND_MARKER = 1u << 0,   /**< A drawing on the tile, not a feature: no figure, never scored
+                                       (hill, vineyard). */
     CARC_KIND_AREA = 1u << 1,     /**< Complete when all 8 surrounding squares hold tiles (monastery). */
     CARC_KIND_SCORED = 1u << 2,   /**< Scored by the default rules when completed during play. */
     CARC_KIND_FINAL = 1u << 3     /**< Scored by the default final scoring when the game ends. */
@@ -272,6 +278,31 @@ struct carc_variant {
      * 0.2.0: the library reads it only when struct_size covers it.
      */
     const char *const *const *view_labels;
+
+    /* ---- also appended after 0.2.0: the library reads them only when struct_size covers them ---- */
+
+    /**
+     * @name Hooks that only read the game
+     * The hooks the library calls while it answers a query (listing moves,
+     * a feature's points, a view) or decides a tie, taking a game they may
+     * not change, so that every query is a pure read (of a `const` game,
+     * from any number of threads at once). Each is used in place of the
+     * hook of the same name without `_const`; a variant that sets only the
+     * older one still works, and that hook must then not change the game
+     * either.
+     * @{
+     */
+    /** As `figure_allowed`. */
+    int (*figure_allowed_const)(const carc_game *g, int figure_kind, int piece);
+    /** As `extra_moves`. */
+    int (*extra_moves_const)(const carc_game *g, carc_move *out, int cap);
+    /** As `feature_points`. */
+    int (*feature_points_const)(const carc_game *g, int feature, int final, int *category);
+    /** As `break_tie`. */
+    void (*break_tie_const)(const carc_game *g, int feature, unsigned *winners);
+    /** As `view_value`. */
+    int (*view_value_const)(const carc_game *g, int view, int owner, int k);
+    /** @} */
 };
 
 /** Size of a ::carc_variant as compiled against 0.1 headers: the smallest the library accepts. */
@@ -281,6 +312,9 @@ struct carc_variant {
  *  @{ */
 /** The variant's per-game state buffer (`state_size` bytes, zeroed at creation). */
 CARC_API void *carc_variant_state(carc_game *g);
+/** The same buffer, to read: what the hooks that only read the game use
+ *  (`figure_allowed_const` and the others). NULL if `g` is NULL. */
+CARC_API const void *carc_variant_state_const(const carc_game *g);
 /** Value of ruleset option `index` in this game. Returns 0 for a bad index. */
 CARC_API int carc_rule(const carc_game *g, int index);
 /** @} */
@@ -289,7 +323,8 @@ CARC_API int carc_rule(const carc_game *g, int index);
  *  @{ */
 /** Tile type of placed tile `tile_index`, or -1. */
 CARC_API int carc_tile_type(const carc_game *g, int tile_index);
-/** First piece of placed tile `tile_index`; its features are pieces first .. first+count-1 in tile-type order. -1 if none. */
+/** First piece of placed tile `tile_index`; its features are pieces first .. first+count-1 in
+ *  tile-type order. -1 if none. */
 CARC_API int carc_tile_first_piece(const carc_game *g, int tile_index);
 /** Number of features of a tile type. */
 CARC_API int carc_type_feature_count(const carc_game *g, int tile_type);
@@ -406,7 +441,8 @@ CARC_API void carc_award(carc_game *g, int player, int points, int category, int
  * Returns the bit mask of players who scored.
  */
 CARC_API unsigned carc_score_feature(carc_game *g, int feature, int final);
-/** Counts ::CARC_FIG_MAJORITY figures per player on a feature into `counts[CARC_MAX_PLAYERS]` (may be NULL); returns the total. */
+/** Counts ::CARC_FIG_MAJORITY figures per player on a feature into `counts[CARC_MAX_PLAYERS]`
+ *  (may be NULL); returns the total. */
 CARC_API int carc_feature_followers(const carc_game *g, int feature, int *counts);
 /** @} */
 

@@ -21,14 +21,8 @@ int board_fits(const carc_game *g, int fi, int type, int rot)
     return ((t->code[rot] ^ g->fval[fi]) & g->fmask[fi]) == 0;
 }
 
-int board_any_fit(const carc_game *g, int type)
+int board_any_fit_edges(const carc_game *g, int type)
 {
-    if (g->ts->nside_codes) {
-        const uint8_t *fit = g->ts->fit[type];
-        for (int i = 0; i < g->nfrontier; i++)
-            if (fit[g->fkey[i]]) return 1;
-        return 0;
-    }
     const tile_type *t = &g->ts->types[type];
     for (int i = 0; i < g->nfrontier; i++)
         for (int r = 0; r < 4; r++)

@@ -28,35 +28,7 @@ static int resolve_variant(const carc_game_options *o, const carc_variant **out)
     return carc_registry_find(o->registry, o->variant_name, out);
 }
 
-static int setup_pieces_and_figures(carc_game *g)
-{
-    const carc_variant *v = &g->vt;
-    const carc_tileset *ts = g->ts;
-    for (int i = 0; i < ts->ntypes; i++) {
-        const tile_type *t = &ts->types[i];
-        int n = t->count - (t->start ? 1 : 0);
-        deck *d = &g->decks[t->deck];
-        for (int c = 0; c < n; c++) d->left[d->nleft++] = (uint8_t)i;
-    }
-    for (int b = 0; b < v->bag_count; b++)
-        for (unsigned k = 0; k < v->bags[b].token_count && k < CARC_MAX_TOKENS; k++)
-            g->bags[b].count[k] = (uint8_t)v->bags[b].initial[k];
-    for (int p = 0; p < g->nplayers; p++) {
-        g->fig_first[p] = (uint8_t)g->nfigures;
-        for (int k = 0; k < v->figure_count; k++)
-            for (unsigned c = 0; c < v->figures[k].per_player; c++) {
-                if (g->nfigures == MAX_FIGURES) return CARC_E_LIMIT;
-                figure *f = &g->figs[g->nfigures++];
-                f->owner = (uint8_t)p;
-                f->kind = (uint8_t)k;
-                f->piece = -1;
-                g->supply[p][k]++;
-            }
-    }
-    return CARC_OK;
-}
-
-int carc_game_new(const carc_game_options *opts, carc_game **out)
+int game_create(const carc_game_options *opts, carc_game **out)
 {
     if (!opts || !out) return CARC_E_NULL;
     if (opts->struct_size < sizeof *opts) return CARC_E_VERSION;
@@ -108,32 +80,68 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
         }
         g->rules[k] = opts->rules[i].value;
     }
-    r = setup_pieces_and_figures(g);
+    r = setup_game(g);
     if (r) {
         free(blk);
         return r;
-    }
-    int ti = board_place(g, g->ts->start_type, 0, 0, 0, -1);
-    feat_add_tile(g, ti);
-    g->turn = 1;
-    g->phase = CARC_PHASE_TILE;
-    g->turn_tile = -1;
-    g->extra_deck = -1;
-    g->decider = -1;
-    if (v->setup) {
-        r = v->setup(g);
-        if (r) {
-            free(blk);
-            return r;
-        }
     }
     *out = g;
     return CARC_OK;
 }
 
+int carc_game_new(const carc_game_options *opts, carc_game **out)
+{
+    int r = game_create(opts, out);
+    if (r == CARC_OK) game_resolve(*out); /* the first turn's draw (carcassonne.h, turns) */
+    return r;
+}
+
 void carc_game_free(carc_game *g) { free(g); }
 
 static int owns_tileset(const carc_game *g) { return g->ts == &((const game_block *)g)->own_ts; }
+
+/* ---- copying ----------------------------------------------------------------
+ *
+ * What clone and copy take of struct carc_game, region by region in field
+ * order (internal.h fences the regions and points here):
+ *
+ *   1. orig .. npieces, the fixed part: whole.
+ *   2. decks: the tile set's stacks (ndecks); vstate: the variant's
+ *      state_size bytes; vt: by clone only, since a copy's two games have the
+ *      same variant and so the same normalised vtable.
+ *   3. tiles .. hist: each array up to its count (ntiles, nfrontier for fpos
+ *      and fkey, npieces, nevents, nawards, nhist).
+ *   4. fcls: up to the longer of the two frontiers, rounded up to a block of
+ *      32 squares, since listing reads whole blocks and finds no class past
+ *      the end only if those entries are 0.
+ *   5. fmask, fval: up to nfrontier, and only for tile sets without a fit
+ *      table (the only ones that keep them).
+ *   6. grid, fgrid: never; cleared and marked again from the tile and
+ *      frontier lists (a few hundred writes instead of 32 KiB).
+ *
+ * A field belongs to the region whose rule fits it; the assertions below
+ * name each boundary's two neighbours, so a field added at a boundary
+ * makes the author pick its region here. tests/core/test_core_copy.c
+ * compares copy and clone with the original field by field. */
+#define END_OF(f) (offsetof(carc_game, f) + sizeof(((carc_game *)0)->f))
+#define ROUND_UP(n, a) (((n) + (a) - 1) / (a) * (a))
+#define FOLLOWS(a, b, align) (offsetof(carc_game, b) == ROUND_UP(END_OF(a), align))
+_Static_assert(FOLLOWS(npieces, decks, _Alignof(deck)), "region 1 ends with npieces, region 2 begins with decks");
+_Static_assert(FOLLOWS(decks, vstate, 16), "region 2: the stacks, then the variant state");
+_Static_assert(FOLLOWS(vstate, vt, _Alignof(carc_variant)), "region 2: the variant state, then the vtable");
+_Static_assert(FOLLOWS(vt, tiles, _Alignof(placed)), "region 2 ends with vt, region 3 (counted) starts with tiles");
+_Static_assert(FOLLOWS(tiles, fpos, _Alignof(uint64_t)), "region 3: tiles (ntiles), then fpos (nfrontier)");
+_Static_assert(FOLLOWS(fpos, fkey, _Alignof(uint16_t)), "region 3: fpos, then fkey (nfrontier)");
+_Static_assert(FOLLOWS(fkey, pieces, 32), "region 3: fkey, then pieces (npieces)");
+_Static_assert(FOLLOWS(pieces, events, _Alignof(event_rec)), "region 3: pieces, then events (nevents)");
+_Static_assert(FOLLOWS(events, award_at, _Alignof(uint16_t)), "region 3: events, then award_at (nawards)");
+_Static_assert(FOLLOWS(award_at, hist, _Alignof(hist_rec)), "region 3: award_at, then hist (nhist)");
+_Static_assert(FOLLOWS(hist, fcls, 16), "region 3 ends with hist, region 4 is fcls");
+_Static_assert(FOLLOWS(fcls, fmask, _Alignof(uint64_t)), "region 4 is fcls, region 5 starts with fmask");
+_Static_assert(FOLLOWS(fmask, fval, _Alignof(uint64_t)), "region 5: fmask, then fval");
+_Static_assert(FOLLOWS(fval, grid, 1), "region 5 ends with fval, region 6 (rebuilt) starts with grid");
+_Static_assert(FOLLOWS(grid, fgrid, 1), "region 6: grid, then fgrid");
+_Static_assert(sizeof(carc_game) == ROUND_UP(END_OF(fgrid), _Alignof(carc_game)), "region 6 ends the game with fgrid");
 
 static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
@@ -157,15 +165,14 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         memset(dst->grid, 0, sizeof dst->grid);
         memset(dst->fgrid, 0, sizeof dst->fgrid);
     }
-    /* the fixed part, then only the used prefix of the long arrays */
+    /* regions 1 and 2 */
     if (dst_valid) {
-        /* up to the tile set's stacks, the variant's state; the vtable is
-         * the same, since a copy's games have the same variant */
         memcpy(dst, src, offsetof(carc_game, decks) + (size_t)src->ts->ndecks * sizeof src->decks[0]);
         memcpy(dst->vstate, src->vstate, src->vt.state_size);
     } else {
         memcpy(dst, src, offsetof(carc_game, tiles));
     }
+    /* region 3 */
     memcpy(dst->tiles, src->tiles, (size_t)src->ntiles * sizeof src->tiles[0]);
     memcpy(dst->fpos, src->fpos, (size_t)src->nfrontier * sizeof src->fpos[0]);
     memcpy(dst->fkey, src->fkey, (size_t)src->nfrontier * sizeof src->fkey[0]);
@@ -173,11 +180,13 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
+    /* regions 4 and 5 */
     memcpy(dst->fcls, src->fcls, (size_t)ncls * sizeof src->fcls[0]);
     if (!src->ts->nside_codes) {
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);
     }
+    /* region 6 */
     for (int i = same; i < src->ntiles; i++) dst->grid[src->tiles[i].cell] = (uint8_t)(i + 1);
     for (int i = 0; i < src->nfrontier; i++)
         dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(src, i)), FPOS_Y(FRONTIER_POS(src, i)))] = (uint8_t)(i + 1);

@@ -95,7 +95,9 @@ typedef struct piece {
     uint8_t occ[4];            /* at a feature root: figures per block class */
     uint8_t socc[4];           /* at a system root: system-scoped figures per class */
     uint8_t spare1;
-    uint16_t borders;          /* features of its own tile it borders, by local index (from the tile type; the tile's pieces are consecutive, so piece p - local + j) */
+    /* features of its own tile it borders, by local index (from the tile
+     * type; the tile's pieces are consecutive, so piece p - local + j) */
+    uint16_t borders;
     uint8_t spare[4];
 } piece;
 /* 32 bytes, so a piece's address is its index shifted: the joins, figure
@@ -128,8 +130,10 @@ typedef struct tile_type {
     uint8_t canon_rot[4];   /* rotation r places the same tile as canon_rot[r] */
     uint16_t key_add[4][4]; /* per rotation and side: what it adds to the key of the square it faces */
     /* read on every placement (feat_add_tile) */
-    uint32_t side_join[2][4][4]; /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
-    uint8_t open_at[4][16][MAX_FEATS]; /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
+    /* [0] per rotation and side as laid, [1] as the neighbour facing it sees it (SJ_ below) */
+    uint32_t side_join[2][4][4];
+    /* per rotation and mask of sides with a neighbour: each feature's open sides on placement */
+    uint8_t open_at[4][16][MAX_FEATS];
     uint16_t shut[4][16];   /* the same: edge_feats with no open side left, the only ones the tile can complete */
     piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, ids local (the tile's systems joined), tile 0 */
     /* cold */
@@ -201,7 +205,9 @@ struct carc_tileset {
      * of its moves before the square and rotation are ORed in (kind TILE,
      * tile = type), read as one vector */
     uint8_t class_shift[MAX_TYPES];
-    uint8_t avx2;     /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
+    /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing
+     * by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
+    uint8_t avx2;
     _Alignas(16) uint64_t move_head[MAX_TYPES][2];
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
@@ -278,17 +284,19 @@ static inline uint64_t hist_seed(const hist_rec *h) { return (uint64_t)h->seed[1
 typedef struct deck {
     uint8_t left[MAX_TILES]; /* remaining tile types, unordered */
     uint16_t nleft;
-    uint16_t nforced, forced_head;
+    uint8_t nforced, forced_head; /* the queue of fixed draws (draws.h) */
+    uint8_t spare0[2];
     uint8_t forced[MAX_FORCED];
     uint16_t spare;
 } deck;
+_Static_assert(MAX_FORCED <= UINT8_MAX, "a queue of fixed draws counts in bytes");
 /* The draw indexes a stack twice a turn: at 260 bytes GCC multiplies by
  * shifts and adds (three instructions), at 262 by one imul. */
 _Static_assert(sizeof(deck) == 262, "deck size chosen for its multiply");
 
 typedef struct bag {
     uint8_t count[CARC_MAX_TOKENS];
-    uint8_t nforced, forced_head;
+    uint8_t nforced, forced_head; /* the queue of fixed draws, as a stack's (draws.h) */
     uint8_t forced[MAX_FORCED_TOKENS];
     uint8_t held[CARC_MAX_PLAYERS][CARC_MAX_TOKENS]; /* tokens players have taken */
 } bag;
@@ -298,7 +306,8 @@ typedef struct bag {
 enum turn_stage { STAGE_PLAY = 0, STAGE_SCORING };
 
 struct carc_game {
-    /* --- copied whole by carc_game_copy --- */
+    /* --- region 1: the fixed part. A copy takes each region by its own
+     * rule, written once in game.c (copying); a field goes where its rule fits --- */
     const carc_variant *orig;   /* the caller's variant, for identity and carc_game_variant */
     const carc_tileset *ts;
     int nplayers;
@@ -321,6 +330,10 @@ struct carc_game {
     int over;
     int stage;          /* enum turn_stage */
     int listed;         /* the move being applied was just listed by the library itself */
+    /* the draw of a turn waits for the next listing or move (turn_enum):
+     * a playout's scratch game, a save being replayed. Every game a caller
+     * holds draws as its turn begins (carcassonne.h, turns) */
+    int lazy_draw;
     /* the variant's majority figure kinds, read once (scoring_setup): as
      * bits; whether one of them is left out of feature occupancy; whether
      * occupancy also counts other kinds */
@@ -330,9 +343,14 @@ struct carc_game {
      * and every figure kind kept off a feature by the figures on it alone
      * (not free, not system-scoped); figure_plain_moves lists it (turn_setup) */
     uint8_t figures_plain;
+    /* a turn's draw is plain: no hands, a fit table, so the common draw is
+     * draws_turn_quick's (set at the end of setup_game) */
+    uint8_t draws_plain;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
-    uint32_t place_around; /* the last placed tile's four neighbours, a grid byte each (side k in byte k): board_place reads them, the joins reuse them */
+    /* the last placed tile's four neighbours, a grid byte each (side k in
+     * byte k): board_place reads them, the joins reuse them */
+    uint32_t place_around;
     uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
 
     /* hands (carc_set_hand): size 0 means one tile drawn per turn */
@@ -373,16 +391,19 @@ struct carc_game {
     int nhist;
     int npieces;
 
-    /* --- the last three of the fixed part, copied up to what is used:
-     * the tile set's stacks, the variant's state_size bytes, and the
-     * vtable only by clone (a copy's two games always have the same) --- */
+    /* --- region 2: the tile set's stacks, the variant's state, the vtable --- */
     deck decks[MAX_DECKS];
     _Alignas(16) unsigned char vstate[CARC_VARIANT_STATE_MAX];
-    carc_variant vt;    /* the variant's vtable, normalised (members an older struct lacks zeroed): every hook is read from here */
+    /* the variant's vtable, normalised (members an older struct lacks
+     * zeroed, the const form of each hook that reads the game set): every
+     * hook is read from here */
+    carc_variant vt;
 
-    /* --- copied up to the counts above --- */
+    /* --- region 3: arrays used up to the counts above --- */
     placed tiles[MAX_TILES];
-    uint64_t fpos[MAX_FRONTIER]; /* FPOS(x, y) << 32: the first 8 bytes of a move at the square, little-endian, with kind and rotation 0 (FRONTIER_POS) */
+    /* FPOS(x, y) << 32: the first 8 bytes of a move at the square,
+     * little-endian, with kind and rotation 0 (FRONTIER_POS) */
+    uint64_t fpos[MAX_FRONTIER];
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
     /* on a 32-byte boundary, whatever sits before (a piece is 32 bytes):
      * when the vtable above grew by 8 bytes, the joins and hut scoring of
@@ -393,19 +414,16 @@ struct carc_game {
     uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
     hist_rec hist[MAX_HISTORY];
 
-    /* --- the fit classes of each square's key (key_classes), read 16 or
-     * 32 squares at a time; past nfrontier always 0, so a block read past
-     * the end finds no class there. Copied up to the longer of the two
-     * frontiers, rounded up to a block of 32 --- */
+    /* --- region 4: the fit classes of each square's key (key_classes), read
+     * 16 or 32 squares at a time; past nfrontier always 0, so a block read
+     * past the end finds no class there --- */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
-    /* --- copied up to nfrontier, and kept only for tile sets without a fit
-     * table: each square's requirement as a mask and value over the 12
-     * slot letters --- */
+    /* --- region 5, kept only for tile sets without a fit table: each
+     * square's requirement as a mask and value over the 12 slot letters --- */
     uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
 
-    /* --- not copied: rebuilt from the tile and frontier lists, which costs
-     * a few hundred writes instead of copying 32 KiB --- */
+    /* --- region 6: the grids, rebuilt by a copy from the tile and frontier lists --- */
     uint8_t grid[GRID_SIZE * GRID_SIZE];  /* placed index + 1, 0 = empty */
     uint8_t fgrid[GRID_SIZE * GRID_SIZE]; /* frontier index + 1, 0 = not in the frontier */
 };
@@ -417,9 +435,7 @@ struct carc_game {
 _Static_assert(sizeof(struct carc_game) <= 126 * 1024, "carc_game grew past 126 KiB");
 _Static_assert(sizeof(hist_rec) == 20, "a history record is 20 bytes");
 
-/* rng.c */
-uint64_t rng_next(uint64_t *state);
-unsigned rng_below(uint64_t *state, unsigned n);
+#include "rng.h"
 
 /* tileset.c */
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
@@ -437,7 +453,22 @@ int board_frontier_index(const carc_game *g, int x, int y);
  * for the start tile); returns its placed index. */
 int board_place(carc_game *g, int type, int rot, int x, int y, int fi);
 int board_fits(const carc_game *g, int fi, int type, int rot);
-int board_any_fit(const carc_game *g, int type);
+int board_any_fit_edges(const carc_game *g, int type); /* board_any_fit without a fit table */
+/* Whether tile `type` fits anywhere: asked at every draw. The newest
+ * squares, at the end of the list, have the fewest neighbours and so fit
+ * the most tiles: looked at first, a fitting square turns up after about
+ * one and a half squares instead of three and a third (base game). */
+static inline int board_any_fit_table(const carc_game *g, int type)
+{
+    const uint8_t *fit = g->ts->fit[type];
+    for (int i = g->nfrontier - 1; i >= 0; i--)
+        if (fit[g->fkey[i]]) return 1;
+    return 0;
+}
+static inline int board_any_fit(const carc_game *g, int type)
+{
+    return g->ts->nside_codes ? board_any_fit_table(g, type) : board_any_fit_edges(g, type);
+}
 /* The 8 grid cells around cell `cell`, row by row (above, beside, below),
  * each wrapped as GRID_CELL wraps them. */
 static inline void board_ring(unsigned cell, unsigned ring[8])
@@ -468,7 +499,10 @@ static inline int board_surrounded(const carc_game *g, unsigned cell)
 static inline int feat_find(const carc_game *g, int p) { return g->pieces[p].parent[FEAT]; }
 /* Whether pieces of `kind` take part in systems, given a tile set's link_kinds. */
 static inline int in_systems(unsigned link_kinds, int kind) { return link_kinds >> kind & 1; }
-static inline int sys_part(const carc_game *g, int p) { return in_systems(g->ts->link_kinds, g->pieces[p].kind) ? SYS : FEAT; }
+static inline int sys_part(const carc_game *g, int p)
+{
+    return in_systems(g->ts->link_kinds, g->pieces[p].kind) ? SYS : FEAT;
+}
 static inline int sys_find(const carc_game *g, int p) { return g->pieces[p].parent[sys_part(g, p)]; }
 /* Hangs the smaller of two roots of partition w of `ps` under the larger
  * (a's on a tie), relabelling the smaller's members, and joins their member
@@ -526,19 +560,39 @@ static inline int figure_put(carc_game *g, int player, int kind, int p)
     return -1;
 }
 
+/* Sends figure f, standing on the board, home to its owner's supply. */
+static inline void figure_return(carc_game *g, int f)
+{
+    feat_occ_add(g, f, -1);
+    g->supply[g->figs[f].owner][g->figs[f].kind]++;
+    g->figs[f].piece = -1;
+}
+
+/* game.c */
+/* carc_game_new without the first turn's draw (a save being loaded makes
+ * it as its text says) */
+int game_create(const carc_game_options *opts, carc_game **out);
+
+/* setup.c */
+int setup_game(carc_game *g);  /* stacks, figures, start tile, the variant's setup */
+void setup_clear(carc_game *g); /* back to before setup_game: the options and variant kept, and the history's
+                                  records (not its count) */
+
 /* turn.c */
 void turn_setup(carc_game *g); /* after the variant is in place */
-int game_resolve(carc_game *g);
-int game_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
+int turn_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
 int game_apply(carc_game *g, const carc_move *m);
-int hist_push(carc_game *g, const hist_rec *h);
-int deck_draw(carc_game *g, int d);
+
+/* draws.c (and draws.h, what the turn inlines) */
+int game_resolve(carc_game *g); /* performs the pending draw of a turn, if any */
+int draws_record(carc_game *g, const hist_rec *h);
+int draws_tile(carc_game *g, int d);
 int replace_drawn(carc_game *g, int tile, int hide); /* hide: the pick of a rehide, -1 at random */
 int deck_queue(carc_game *g, int tile);
 int rehide(carc_game *g, int tile, int d, int *hidden); /* *hidden: -1 to choose at random */
-int hist_reserve(const carc_game *g);
-void out_add(carc_game *g, int type, int reason);
-void out_add_from(carc_game *g, int type, int reason, int deck);
+int draws_reserve(const carc_game *g);
+void draws_out(carc_game *g, int type, int reason);
+void draws_out_from(carc_game *g, int type, int reason, int deck);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
 /* tile_moves.c */
@@ -563,12 +617,12 @@ int move_from_words(const carc_game *g, const char *const *words, int n, carc_mo
 int text_int(const char *s, long lo, long hi, long *out);
 
 /* scoring.c */
-void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
-void log_unscored(carc_game *g, int root); /* a completed feature nobody scored */
-int event_category(const carc_game *g, int piece); /* for EVENT_ASK_CATEGORY */
-void score_final(carc_game *g);
+void scoring_log(carc_game *g, int kind, int player, int points, int category, int reason, int feature);
+void scoring_log_unscored(carc_game *g, int root); /* a completed feature nobody scored */
+int scoring_event_category(const carc_game *g, int piece); /* for EVENT_ASK_CATEGORY */
+void scoring_final(carc_game *g);
 void scoring_setup(carc_game *g); /* after the variant is in place */
-int feature_points(carc_game *g, int root, int final, int *cat);
+int scoring_points(const carc_game *g, int root, int final, int *cat);
 
 /* registry.c */
 int builtin_count(void);

@@ -43,7 +43,8 @@ JSON_COLD static size_t utf8_length(const unsigned char *s)
     for (size_t i = 1; i < n; i++)
         if ((s[i] & 0xC0) != 0x80) return 0;
     if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0; /* overlong, surrogate */
-    if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))) return 0; /* overlong, past U+10FFFF */
+    /* overlong, past U+10FFFF */
+    if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))) return 0;
     return n;
 }
 

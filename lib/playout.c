@@ -27,10 +27,11 @@ int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, si
     uint64_t pick = seed ^ 0x5851F42D4C957F2Dull;
     for (int i = 0; i < n && r == CARC_OK; i++) {
         carc_game_copy(s, g);
+        s->lazy_draw = 1; /* each draw made as the listing checks its tile fits (turn_enum) */
         uint64_t chance = seed + (uint64_t)i;
         s->rng = rng_next(&chance); /* a scratch game: no reseed record needed */
         size_t count;
-        while (r == CARC_OK && game_enum(s, buf, PLAYOUT_MOVES, &count) == CARC_OK && count) {
+        while (r == CARC_OK && turn_enum(s, buf, PLAYOUT_MOVES, &count) == CARC_OK && count) {
             s->listed = 1;
             r = game_apply(s, &buf[rng_below(&pick, (unsigned)count)]);
             s->listed = 0;

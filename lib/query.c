@@ -1,7 +1,45 @@
-/* Read-only queries of carcassonne.h. */
+/* Read-only queries of carcassonne.h: the turn, the board, figures, scores,
+ * the log. */
 #include <string.h>
 
-#include "internal.h"
+#include "draws.h"
+
+int carc_game_state(const carc_game *g, carc_phase *phase, int *player)
+{
+    if (!g) return CARC_E_NULL;
+    if (phase) *phase = (carc_phase)g->phase;
+    if (player) *player = g->phase == CARC_PHASE_ACTION && g->decider >= 0 ? g->decider : g->player;
+    return CARC_OK;
+}
+
+int carc_game_drawn_tile(const carc_game *g, int *tile)
+{
+    if (!g || !tile) return CARC_E_NULL;
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
+    *tile = g->hand;
+    return CARC_OK;
+}
+
+int carc_game_hand(const carc_game *g, int player, int *tiles, int cap, int *n)
+{
+    if (!g || !n) return CARC_E_NULL;
+    if (player < 0 || player >= g->nplayers || cap < 0) return CARC_E_RANGE;
+    int k = 0;
+    uint8_t one[1];
+    const uint8_t *h = one;
+    if (g->hand_size > 0) {
+        h = g->held[player];
+        k = g->nheld[player];
+    } else if (player == g->player && g->phase == CARC_PHASE_TILE && g->hand_valid) {
+        one[0] = (uint8_t)g->hand;
+        k = 1;
+    }
+    *n = k;
+    if (!tiles) return CARC_OK;
+    for (int i = 0; i < k && i < cap; i++) tiles[i] = h[i];
+    return k > cap ? CARC_E_BUFFER : CARC_OK;
+}
 
 int carc_game_tile_count(const carc_game *g, int *n)
 {
@@ -40,7 +78,7 @@ int carc_game_last_tile(const carc_game *g, int *index)
     return CARC_OK;
 }
 
-int carc_game_feature(carc_game *g, int tile_index, int feature, carc_feature_info *info)
+int carc_game_feature(const carc_game *g, int tile_index, int feature, carc_feature_info *info)
 {
     if (!g || !info) return CARC_E_NULL;
     if (info->struct_size < sizeof *info) return CARC_E_VERSION;
@@ -57,7 +95,7 @@ int carc_game_feature(carc_game *g, int tile_index, int feature, carc_feature_in
     for (int i = 0; i < g->nfigures; i++)
         if (g->figs[i].piece >= 0 && feat_find(g, g->figs[i].piece) == root) info->figures[g->figs[i].owner]++;
     int cat;
-    info->points_now = feature_points(g, root, !info->complete, &cat);
+    info->points_now = scoring_points(g, root, !info->complete, &cat);
     return CARC_OK;
 }
 
@@ -89,18 +127,18 @@ int carc_game_supply(const carc_game *g, int player, int kind, int *n)
     return CARC_OK;
 }
 
-int carc_game_figure_points(carc_game *g, int id, int *points)
+int carc_game_figure_points(const carc_game *g, int id, int *points)
 {
     if (!g || !points) return CARC_E_NULL;
     if (id < 0 || id >= g->nfigures) return CARC_E_RANGE;
     *points = 0;
     if (g->figs[id].piece < 0) return CARC_OK;
     int root = feat_find(g, g->figs[id].piece), cat;
-    *points = feature_points(g, root, !feat_complete(g, root), &cat);
+    *points = scoring_points(g, root, !feat_complete(g, root), &cat);
     return CARC_OK;
 }
 
-int carc_game_view(carc_game *g, int view, int owner, int k, int *value)
+int carc_game_view(const carc_game *g, int view, int owner, int k, int *value)
 {
     if (!g || !value) return CARC_E_NULL;
     if (view < 0 || view >= g->vt.view_count) return CARC_E_RANGE;
@@ -118,7 +156,7 @@ int carc_game_view(carc_game *g, int view, int owner, int k, int *value)
     }
     }
     if (!ok) return CARC_E_RANGE;
-    *value = g->vt.view_value(g, view, owner, k);
+    *value = g->vt.view_value_const(g, view, owner, k);
     return CARC_OK;
 }
 
@@ -149,18 +187,35 @@ int carc_game_score_breakdown(const carc_game *g, int player, int *out, int n)
     return CARC_OK;
 }
 
-int carc_game_is_over(carc_game *g, int *over)
+int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown)
+{
+    if (!g || (!totals && ntotals > 0) || (!breakdown && nbreakdown > 0)) return CARC_E_NULL;
+    if (ntotals < 0 || nbreakdown < 0) return CARC_E_RANGE;
+    carc_game *s;
+    int r = carc_game_clone(g, &s);
+    if (r) return r;
+    /* the scratch game ends here and is scored as at the real end */
+    if (!s->over) draws_end_game(s);
+    int cats = g->vt.category_count;
+    for (int p = 0; p < ntotals; p++) totals[p] = p < g->nplayers ? s->score[p] : 0;
+    for (int i = 0; i < nbreakdown; i++) {
+        int p = i / cats, c = i % cats;
+        breakdown[i] = p < g->nplayers ? s->cat[p][c] : 0;
+    }
+    carc_game_free(s);
+    return CARC_OK;
+}
+
+int carc_game_is_over(const carc_game *g, int *over)
 {
     if (!g || !over) return CARC_E_NULL;
-    game_resolve(g);
     *over = g->over;
     return CARC_OK;
 }
 
-int carc_game_winners(carc_game *g, unsigned *mask)
+int carc_game_winners(const carc_game *g, unsigned *mask)
 {
     if (!g || !mask) return CARC_E_NULL;
-    game_resolve(g);
     if (!g->over) return CARC_E_PHASE;
     int best = g->score[0];
     for (int p = 1; p < g->nplayers; p++)
@@ -225,7 +280,7 @@ int carc_game_log(const carc_game *g, int i, carc_event_info *out)
     out->turn = e->turn;
     out->player = e->player;
     out->points = e->points;
-    out->category = e->category == EVENT_ASK_CATEGORY ? event_category(g, e->piece) : e->category;
+    out->category = e->category == EVENT_ASK_CATEGORY ? scoring_event_category(g, e->piece) : e->category;
     out->reason = e->reason;
     int named = event_where(g, e, &out->tiles);
     out->complete = e->complete & 1;

@@ -24,15 +24,39 @@ int carc_variant_view_label(const carc_variant *v, int view, int k, const char *
     return CARC_OK;
 }
 
+/* The hooks that only read the game, for a variant that sets only their
+ * older forms, which take a game they may change: called through a cast,
+ * on the promise (carcassonne_variant.h) that they change nothing. */
+static int old_figure_allowed(const carc_game *g, int k, int p) { return g->vt.figure_allowed((carc_game *)g, k, p); }
+static int old_extra_moves(const carc_game *g, carc_move *out, int cap)
+{
+    return g->vt.extra_moves((carc_game *)g, out, cap);
+}
+static int old_feature_points(const carc_game *g, int f, int final, int *category)
+{
+    return g->vt.feature_points((carc_game *)g, f, final, category);
+}
+static void old_break_tie(const carc_game *g, int f, unsigned *winners) { g->vt.break_tie((carc_game *)g, f, winners); }
+static int old_view_value(const carc_game *g, int view, int owner, int k)
+{
+    return g->vt.view_value((carc_game *)g, view, owner, k);
+}
+
 /* A copy of the vtable with the members a variant built against an older
  * header lacks set to zero (their defaults), so the core reads every hook
- * without asking how old the variant is. */
+ * without asking how old the variant is; the core calls only the const
+ * form of a hook that reads the game. */
 void variant_normalise(const carc_variant *v, carc_variant *out)
 {
     memset(out, 0, sizeof *out);
     size_t n = v->struct_size < sizeof *out ? v->struct_size : sizeof *out;
     memcpy(out, v, n);
     out->struct_size = (uint32_t)sizeof *out;
+    if (!out->figure_allowed_const && out->figure_allowed) out->figure_allowed_const = old_figure_allowed;
+    if (!out->extra_moves_const && out->extra_moves) out->extra_moves_const = old_extra_moves;
+    if (!out->feature_points_const && out->feature_points) out->feature_points_const = old_feature_points;
+    if (!out->break_tie_const && out->break_tie) out->break_tie_const = old_break_tie;
+    if (!out->view_value_const && out->view_value) out->view_value_const = old_view_value;
 }
 
 /* Each built-in variant's tile set, parsed the first time a game needs it

@@ -365,7 +365,9 @@ static int make_game(loader *ld, const header *h)
                            .rules = rules, .rule_count = h->nrules};
     o.tileset = ld->opts ? ld->opts->tileset : NULL;
     ld->line = h->line_of[H_VARIANT];
-    if ((r = carc_game_new(&o, &ld->g)) != 0) return ld_fail(ld, r, "the game cannot be made: %s", carc_strerror(r));
+    /* its draws are those of the text: made as its lines need them */
+    if ((r = game_create(&o, &ld->g)) != 0) return ld_fail(ld, r, "the game cannot be made: %s", carc_strerror(r));
+    ld->g->lazy_draw = 1;
     if (ld->g->ts->fingerprint != h->fingerprint) {
         ld->line = h->line_of[H_TILESET];
         return ld_fail(ld, CARC_E_MISMATCH,
@@ -662,6 +664,12 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
     if (!r) r = make_game(ld, &h);
     if (!r) r = load_body(ld);
     if (!r) r = compare_history(ld);
+    /* a game saved by a library older than 0.3.0 may end before the draw
+     * of its turn, which the game makes now, as it makes every draw */
+    if (!r) {
+        ld->g->lazy_draw = 0;
+        game_resolve(ld->g);
+    }
     if (!r) *out = ld->g;
     else carc_game_free(ld->g);
     free(ld);

@@ -57,7 +57,7 @@ static void event_feature(const carc_game *g, event_rec *e, int root)
     e->tiles = (uint8_t)(tiles > 255 ? 255 : tiles);
 }
 
-void log_event(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
+void scoring_log(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
 {
     if (g->nevents == MAX_EVENTS) return;
     event_rec *e = &g->events[g->nevents];
@@ -86,23 +86,22 @@ void log_event(carc_game *g, int kind, int player, int points, int category, int
  * "completed, nobody scored" from nothing: logged only when its kind is one
  * the rules score on completion (CARC_KIND_SCORED; a closed farm or
  * meadow is not), under the category its scoring would have used. That
- * category is asked of the variant when the log is read (event_category):
+ * category is asked of the variant when the log is read (scoring_event_category):
  * asking here cost Hunters & Gatherers 5,100 instructions a game, for logs
  * most games never read. */
-void log_unscored(carc_game *g, int root)
+void scoring_log_unscored(carc_game *g, int root)
 {
     if (!(g->vt.kinds[g->pieces[root].kind].flags & CARC_KIND_SCORED)) return;
-    log_event(g, CARC_EVENT_COMPLETED, -1, 0, EVENT_ASK_CATEGORY, CARC_REASON_COMPLETED, root);
+    scoring_log(g, CARC_EVENT_COMPLETED, -1, 0, EVENT_ASK_CATEGORY, CARC_REASON_COMPLETED, root);
 }
 
 /* The category of an event logged with EVENT_ASK_CATEGORY: the one
- * feature_points gives its feature. A completed feature never grows, so
- * the answer is the one it had then. The hook only reads the game (a
- * feature's value), so a reader's const game is lent to it. */
-int event_category(const carc_game *g, int piece)
+ * scoring_points gives its feature. A completed feature never grows, so
+ * the answer is the one it had then. The hook only reads the game. */
+int scoring_event_category(const carc_game *g, int piece)
 {
     int cat = 0;
-    feature_points((carc_game *)g, feat_find(g, piece), 0, &cat);
+    scoring_points(g, feat_find(g, piece), 0, &cat);
     return cat < 0 || cat >= g->vt.category_count ? 0 : cat;
 }
 
@@ -112,7 +111,7 @@ static void award(carc_game *g, int player, int points, int category, int reason
     if (category < 0 || category >= CARC_MAX_CATEGORIES) category = 0;
     g->score[player] = add_sat(g->score[player], points);
     g->cat[player][category] = add_sat(g->cat[player][category], points);
-    log_event(g, CARC_EVENT_SCORE, player, points, category, reason, feature);
+    scoring_log(g, CARC_EVENT_SCORE, player, points, category, reason, feature);
 }
 
 void carc_award(carc_game *g, int player, int points, int category, int reason, int feature)
@@ -121,10 +120,10 @@ void carc_award(carc_game *g, int player, int points, int category, int reason, 
     award(g, player, points, category, reason, feature);
 }
 
-int feature_points(carc_game *g, int root, int final, int *cat)
+int scoring_points(const carc_game *g, int root, int final, int *cat)
 {
     *cat = 0;
-    if (g->vt.feature_points) return g->vt.feature_points(g, root, final, cat);
+    if (g->vt.feature_points_const) return g->vt.feature_points_const(g, root, final, cat);
     return feat_tiles(g, root);
 }
 
@@ -190,9 +189,9 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
         if (counts[p] > best) best = counts[p], winners = 0;
         if (counts[p] == best) winners |= 1u << p;
     }
-    if ((winners & (winners - 1)) && g->vt.break_tie) g->vt.break_tie(g, feature, &winners);
+    if ((winners & (winners - 1)) && g->vt.break_tie_const) g->vt.break_tie_const(g, feature, &winners);
     int cat;
-    int pts = feature_points(g, feature, final, &cat);
+    int pts = scoring_points(g, feature, final, &cat);
     /* bits a tie-breaker set past the players name nobody */
     for (unsigned w = winners & ((1u << n) - 1); w; w &= w - 1)
         award(g, ctz32(w), pts, cat, final ? CARC_REASON_FINAL : CARC_REASON_COMPLETED, feature);
@@ -201,7 +200,7 @@ static unsigned score_counted(carc_game *g, int feature, int final, const int *c
             /* looked at again: a variant's hook may have moved it meanwhile */
             const figure *f = &g->figs[on[k]];
             if (f->piece >= 0 && !(g->vt.figures[f->kind].flags & CARC_FIG_STAYS) && feat_find(g, f->piece) == feature)
-                carc_figure_return(g, on[k]);
+                figure_return(g, on[k]);
         }
     return winners;
 }
@@ -236,7 +235,7 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
  * figures rather than every root on the board, in the order of each
  * feature's first figure; roots are found and grouped before any scoring,
  * since final scoring moves no figure and joins nothing. */
-void score_final(carc_game *g)
+void scoring_final(carc_game *g)
 {
     uint64_t seen[MAX_PIECES / 64] = {0};
     uint8_t group_of[MAX_PIECES]; /* read only where `seen` says it was written */

@@ -129,7 +129,7 @@ JSON_COLD static void variant_block(json_out *o, const carc_game *g)
 
 /* ---- whose decision, and the turn ---------------------------------------- */
 
-JSON_COLD static void turn_block(json_out *o, carc_game *s)
+JSON_COLD static void turn_block(json_out *o, const carc_game *s)
 {
     carc_phase phase = CARC_PHASE_OVER;
     int who = -1, drawn = -1;
@@ -170,7 +170,7 @@ JSON_COLD static void turn_block(json_out *o, carc_game *s)
 
 /* "views": each view of `shape` with its values for `owner`; nothing when
  * the ruleset declares no view of that shape. */
-JSON_COLD static void views_of(json_out *o, carc_game *s, int shape, int owner)
+JSON_COLD static void views_of(json_out *o, const carc_game *s, int shape, int owner)
 {
     int any = 0;
     for (int i = 0; i < s->vt.view_count; i++) {
@@ -197,7 +197,7 @@ JSON_COLD static void categories_object(json_out *o, const char *key, const carc
     json_end(o, '}');
 }
 
-JSON_COLD static void seat_holdings(json_out *o, carc_game *s, int p)
+JSON_COLD static void seat_holdings(json_out *o, const carc_game *s, int p)
 {
     json_object(o, "supply");
     for (int k = 0; k < s->vt.figure_count; k++) json_int(o, s->vt.figures[k].name, s->supply[p][k]);
@@ -221,7 +221,7 @@ JSON_COLD static void seat_holdings(json_out *o, carc_game *s, int p)
     json_end(o, '}');
 }
 
-JSON_COLD static void seats_block(json_out *o, carc_game *s, const int *totals, const int *breakdown)
+JSON_COLD static void seats_block(json_out *o, const carc_game *s, const int *totals, const int *breakdown)
 {
     int ncat = s->vt.category_count;
     json_array(o, "seats");
@@ -243,7 +243,7 @@ JSON_COLD static void seats_block(json_out *o, carc_game *s, const int *totals, 
 
 /* ---- the board -------------------------------------------------------------- */
 
-JSON_COLD static void tile_entry(json_out *o, carc_game *s, int i)
+JSON_COLD static void tile_entry(json_out *o, const carc_game *s, int i)
 {
     const placed *pl = &s->tiles[i];
     const tile_type *t = &s->ts->types[pl->type];
@@ -268,7 +268,7 @@ JSON_COLD static void tile_entry(json_out *o, carc_game *s, int i)
     json_end(o, '}');
 }
 
-JSON_COLD static void feature_entry(json_out *o, carc_game *s, int root)
+JSON_COLD static void feature_entry(json_out *o, const carc_game *s, int root)
 {
     carc_feature_info fi = {.struct_size = sizeof fi};
     const piece *p = &s->pieces[root];
@@ -286,7 +286,7 @@ JSON_COLD static void feature_entry(json_out *o, carc_game *s, int root)
     json_end(o, '}');
 }
 
-JSON_COLD static void board_block(json_out *o, carc_game *s)
+JSON_COLD static void board_block(json_out *o, const carc_game *s)
 {
     json_array(o, "board");
     for (int i = 0; i < s->ntiles; i++) tile_entry(o, s, i);
@@ -297,7 +297,7 @@ JSON_COLD static void board_block(json_out *o, carc_game *s)
     json_end(o, ']');
 }
 
-JSON_COLD static void figures_block(json_out *o, carc_game *s)
+JSON_COLD static void figures_block(json_out *o, const carc_game *s)
 {
     json_array(o, "figures");
     for (int i = 0; i < s->nfigures; i++) {
@@ -323,7 +323,7 @@ JSON_COLD static void figures_block(json_out *o, carc_game *s)
 }
 
 /* Tiles out of play, the bags, the game's own views. */
-JSON_COLD static void outside_block(json_out *o, carc_game *s)
+JSON_COLD static void outside_block(json_out *o, const carc_game *s)
 {
     json_array(o, "out_of_play");
     for (int i = 0; i < s->nout; i++) {
@@ -358,7 +358,7 @@ JSON_COLD static void outside_block(json_out *o, carc_game *s)
 
 /* ---- moves and the log ------------------------------------------------------- */
 
-JSON_COLD static int moves_block(json_out *o, carc_game *s)
+JSON_COLD static int moves_block(json_out *o, const carc_game *s)
 {
     size_t n = 0;
     json_array(o, "moves");
@@ -417,7 +417,7 @@ JSON_COLD static void log_block(json_out *o, const carc_game *s)
 
 /* ---- the document ------------------------------------------------------------- */
 
-JSON_COLD static int write_document(json_out *o, carc_game *s)
+JSON_COLD static int write_document(json_out *o, const carc_game *s)
 {
     int totals[CARC_MAX_PLAYERS], breakdown[CARC_MAX_PLAYERS * CARC_MAX_CATEGORIES];
     int r = carc_game_projection(s, totals, CARC_MAX_PLAYERS, breakdown, s->nplayers * s->vt.category_count);
@@ -441,14 +441,9 @@ JSON_COLD static int write_document(json_out *o, carc_game *s)
 JSON_COLD int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len)
 {
     if (!g || !len) return CARC_E_NULL;
-    carc_game *s;
-    int r = carc_game_clone(g, &s);
-    if (r) return r;
-    game_resolve(s); /* this turn's draw, on the copy only */
     json_out o;
     json_init(&o, buf, cap);
-    r = write_document(&o, s);
-    carc_game_free(s);
+    int r = write_document(&o, g); /* every query a pure read: no copy */
     if (r) return r;
     return json_finish(&o, len);
 }

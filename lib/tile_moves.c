@@ -2,8 +2,10 @@
  * as carc_move structs. This is the hottest loop of a playing bot (about a
  * quarter of a random game), in three forms:
  *
- * - by class (SSE2): the squares whose fit classes include the tile's,
- *   found a vector at a time, then the rotations of each from the fit table;
+ * - by class: the squares whose fit classes include the tile's, found a
+ *   vector at a time, then the rotations of each from the fit table; one
+ *   body (BY_CLASS) stamped for SSE2 and for AVX2 over small helpers of
+ *   each, the AVX2 one taken on CPUs that have it;
  * - by key: one look-up per square in the tile set's fit table, which gives
  *   the rotations that fit a square's key (more than 32 classes, a short
  *   buffer, or no SSE2);
@@ -34,6 +36,65 @@ static const uint8_t ROT_LIST[16] = {0, 0, 1, 4, 2, 8, 9, 36, 3, 12, 13, 52, 14,
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 #ifdef __SSE2__
+/* Listing by class, one body for every instruction set: the squares whose
+ * fit classes include the tile's, as bits of a word per 64 squares, then
+ * moves for those bits. Needs room for 4 moves a square of the frontier.
+ * BY_CLASS(isa, vector, attributes) stamps by_class_<isa>(g, type, buf,
+ * short_frontier) over the leaf helpers of that instruction set:
+ * head_<isa> (the type's first 16 bytes of a move, in a `vector`),
+ * class_bits_<isa> (64 squares' class bits) and put_square_<isa> (a
+ * square's moves). A type writes one to four moves a fitting square
+ * (tileset.fit_width); the body is inlined once per width, so the width is
+ * tested once a listing, not once a square.
+ *
+ * `short_frontier`: at most 64 squares (one word, as in most of a game),
+ * with no loop over words and the squares indexed from g itself, which
+ * leaves the loop few enough registers to need no stack frame. The two
+ * loops stay apart: written as one loop over a count of words, GCC kept
+ * more in registers in the short form or indexed worse in the long one
+ * (+300 instructions a game in Hills & Sheep, whose frontier passes 64
+ * squares in one listing in eight). */
+#define BY_CLASS(isa, vector, attributes)                                                                              \
+    static attributes ALWAYS_INLINE size_t by_class_##isa##_width(const carc_game *g, int type, carc_move *buf, int w, \
+                                                                  int short_frontier)                                  \
+    {                                                                                                                  \
+        const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);                                             \
+        const vector head = head_##isa(g, type);                                                                       \
+        const uint8_t *fit = g->ts->fit[type];                                                                         \
+        unsigned char *out = (unsigned char *)buf;                                                                     \
+        if (short_frontier) {                                                                                          \
+            for (uint64_t bits = class_bits_##isa(g->fcls, g->nfrontier, shift); bits; bits &= bits - 1) {             \
+                size_t i = ctz64(bits);                                                                                \
+                out = put_square_##isa(out, head, &g->fpos[i], fit[g->fkey[i]], w);                                    \
+            }                                                                                                          \
+            return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                 \
+        }                                                                                                              \
+        const uint64_t *pos = g->fpos;                                                                                 \
+        const uint32_t *cls = g->fcls;                                                                                 \
+        const uint16_t *key = g->fkey;                                                                                 \
+        for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)                           \
+            for (uint64_t bits = class_bits_##isa(cls, left, shift); bits; bits &= bits - 1) {                         \
+                size_t i = ctz64(bits);                                                                                \
+                out = put_square_##isa(out, head, &pos[i], fit[key[i]], w);                                            \
+            }                                                                                                          \
+        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                     \
+    }                                                                                                                  \
+    static attributes ALWAYS_INLINE size_t by_class_##isa(const carc_game *g, int type, carc_move *buf,                \
+                                                          int short_frontier)                                          \
+    {                                                                                                                  \
+        switch (g->ts->fit_width[type]) {                                                                              \
+        case 0:                                                                                                        \
+        case 1:                                                                                                        \
+            return by_class_##isa##_width(g, type, buf, 1, short_frontier);                                            \
+        case 2:                                                                                                        \
+            return by_class_##isa##_width(g, type, buf, 2, short_frontier);                                            \
+        case 3:                                                                                                        \
+            return by_class_##isa##_width(g, type, buf, 3, short_frontier);                                            \
+        default:                                                                                                       \
+            return by_class_##isa##_width(g, type, buf, 4, short_frontier);                                            \
+        }                                                                                                              \
+    }
+
 _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && offsetof(carc_move, x) == 4 &&
                    offsetof(carc_move, y) == 6 && offsetof(carc_move, tile) == 8,
                "a move is one little-endian vector: kind, rotation, x, y, tile");
@@ -62,7 +123,8 @@ static const struct {
  * four rotations), the output advanced past the ones that fit.
  * `kind_tile` holds the move kind and the tile type; `fit` is the square's
  * fit-table entry. */
-static inline unsigned char *put_square(unsigned char *out, __m128i kind_tile, const uint64_t *pos, size_t fit, int w)
+static inline unsigned char *put_square_sse2(unsigned char *out, __m128i kind_tile, const uint64_t *pos, size_t fit,
+                                             int w)
 {
     _Static_assert(sizeof ROT.vec.v[0] == 4 << FIT_SHIFT, "a fit-table entry times 4 is its row of ROT.vec");
     /* the square's x and y, already in bytes 4..7 (carc_game.fpos) */
@@ -87,7 +149,7 @@ static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_
     const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
     const uint8_t *fit = g->ts->fit[type];
     unsigned char *out = (unsigned char *)buf;
-    for (size_t k = 0; k < nf; k++) out = put_square(out, kind_tile, &g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
+    for (size_t k = 0; k < nf; k++) out = put_square_sse2(out, kind_tile, &g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 
@@ -96,81 +158,44 @@ static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_
  * and sixteen signs become one pmovmskb. Reads whole blocks of 16 squares:
  * those past the frontier's end have no class (carc_game.fcls), so their
  * bits come out clear without a mask. */
-static inline uint64_t class_bits(const uint32_t *fcls, int n, __m128i shift)
+static inline uint64_t class_bits_sse2(const uint32_t *fcls, int n, __m128i shift)
 {
     uint64_t bits = 0;
     if (n > 64) n = 64;
     for (int i = 0; i < n; i += 16) {
         const __m128i *c = (const __m128i *)(const void *)(fcls + i);
-        __m128i a = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c), shift), _mm_sll_epi32(_mm_load_si128(c + 1), shift));
-        __m128i b = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c + 2), shift), _mm_sll_epi32(_mm_load_si128(c + 3), shift));
+        __m128i a = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c), shift),
+                                    _mm_sll_epi32(_mm_load_si128(c + 1), shift));
+        __m128i b = _mm_packs_epi32(_mm_sll_epi32(_mm_load_si128(c + 2), shift),
+                                    _mm_sll_epi32(_mm_load_si128(c + 3), shift));
         bits |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b)) << i;
     }
     return bits;
 }
 
-/* One loop per width (1 to 4 moves written a fitting square), so the test
- * on the width is made once a listing, not once a square: `by` is
- * by_class or by_class_avx2, `short_frontier` what it takes. */
-#define BY_WIDTH(by, g, type, buf, short_frontier)          \
-    do {                                                    \
-        switch ((g)->ts->fit_width[type]) {                 \
-        case 0:                                             \
-        case 1: return by(g, type, buf, 1, short_frontier); \
-        case 2: return by(g, type, buf, 2, short_frontier); \
-        case 3: return by(g, type, buf, 3, short_frontier); \
-        default: return by(g, type, buf, 4, short_frontier); \
-        }                                                   \
-    } while (0)
-
-/* By class: the squares whose fit classes include the tile's, as bits of a
- * word per 64 squares; then moves for those bits. Needs room for 4 moves a
- * square of the frontier. `short_frontier`: at most 64 squares (one word,
- * as in most of a game), with no loop over words and the squares indexed
- * from g itself, which leaves the loop few enough registers to need no
- * stack frame. The two loops stay apart: written as one loop over a
- * count of words, GCC kept more in registers in the short form or
- * indexed worse in the long one (+300 instructions a game in Hills &
- * Sheep, whose frontier passes 64 squares in one listing in eight). */
-static ALWAYS_INLINE size_t by_class(const carc_game *g, int type, carc_move *buf, int w, int short_frontier)
+/* The tile's move head as a listing by class ORs it in. */
+static inline __m128i head_sse2(const carc_game *g, int type)
 {
-    const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);
-    const __m128i kind_tile = _mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]);
-    const uint8_t *fit = g->ts->fit[type];
-    const uint64_t *pos = g->fpos;
-    const uint32_t *cls = g->fcls;
-    const uint16_t *key = g->fkey;
-    unsigned char *out = (unsigned char *)buf;
-    if (short_frontier) {
-        for (uint64_t bits = class_bits(g->fcls, g->nfrontier, shift); bits; bits &= bits - 1) {
-            size_t i = ctz64(bits);
-            out = put_square(out, kind_tile, &g->fpos[i], fit[g->fkey[i]], w);
-        }
-        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
-    }
-    for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
-        for (uint64_t bits = class_bits(cls, left, shift); bits; bits &= bits - 1) {
-            size_t i = ctz64(bits);
-            out = put_square(out, kind_tile, &pos[i], fit[key[i]], w);
-        }
-    return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+    return _mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]);
 }
 
-/* by_class on a frontier of more than 64 squares, out of line as
- * tile_moves_avx2_long is. */
-NOINLINE static size_t by_class_long(const carc_game *g, int type, carc_move *buf)
+BY_CLASS(sse2, __m128i, )
+
+/* Frontiers of more than 64 squares, out of line: the loop over words
+ * needs registers that every listing would otherwise save and restore. */
+NOINLINE static size_t by_class_sse2_long(const carc_game *g, int type, carc_move *buf)
 {
-    BY_WIDTH(by_class, g, type, buf, 0);
+    return by_class_sse2(g, type, buf, 0);
 }
 #endif
 
 #if CARC_AVX2
-/* The same with AVX2 and BMI1, on CPUs that have them (tileset.avx2): two
+/* The leaf helpers with AVX2 and BMI1, on CPUs that have them (tileset.avx2): two
  * moves of a square are one 32-byte vector, the square's x and y are put
  * in both halves by one broadcast and one blend, and the lowest set bit is
  * cleared by one blsr. */
-static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m256i head, const uint64_t *pos, size_t fit,
-                                                          int w)
+static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m256i head, const uint64_t *pos,
+                                                         size_t fit, int w)
 {
     const unsigned char *rv = (const unsigned char *)ROT.vec.v + 4 * fit;
     if (w == 1) {
@@ -179,10 +204,12 @@ static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m
     } else {
         /* dword 1 of each half from the position, the rest from the head */
         __m256i m = _mm256_blend_epi32(head, _mm256_set1_epi64x((long long)*pos), 0x22);
-        _mm256_storeu_si256((__m256i *)(void *)out, _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)rv)));
+        _mm256_storeu_si256((__m256i *)(void *)out,
+                            _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)rv)));
         if (w == 3)
-            _mm_storeu_si128((__m128i *)(void *)(out + 32),
-                             _mm_or_si128(_mm256_castsi256_si128(m), _mm_load_si128((const __m128i *)(const void *)(rv + 32))));
+            _mm_storeu_si128(
+                (__m128i *)(void *)(out + 32),
+                _mm_or_si128(_mm256_castsi256_si128(m), _mm_load_si128((const __m128i *)(const void *)(rv + 32))));
         if (w == 4)
             _mm256_storeu_si256((__m256i *)(void *)(out + 32),
                                 _mm256_or_si256(m, _mm256_load_si256((const __m256i *)(const void *)(rv + 32))));
@@ -192,7 +219,7 @@ static AVX2 ALWAYS_INLINE unsigned char *put_square_avx2(unsigned char *out, __m
     return out + bytes;
 }
 
-/* class_bits, 32 squares a step: the packs work within each 16-byte half,
+/* class_bits_sse2, 32 squares a step: the packs work within each 16-byte half,
  * so the four-square groups are put back in order before the signs are
  * taken. Reads whole blocks of 32 (carc_game.fcls). */
 static AVX2 ALWAYS_INLINE uint64_t class_bits_avx2(const uint32_t *fcls, int n, __m128i shift)
@@ -212,42 +239,24 @@ static AVX2 ALWAYS_INLINE uint64_t class_bits_avx2(const uint32_t *fcls, int n, 
     return bits;
 }
 
-/* by_class with AVX2 (`short_frontier` as there). */
-static AVX2 ALWAYS_INLINE size_t by_class_avx2(const carc_game *g, int type, carc_move *buf, int w, int short_frontier)
+/* The move head in both halves, for two moves a store. */
+static AVX2 ALWAYS_INLINE __m256i head_avx2(const carc_game *g, int type)
 {
-    const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);
-    const __m256i head = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]));
-    const uint8_t *fit = g->ts->fit[type];
-    const uint64_t *pos = g->fpos;
-    const uint32_t *cls = g->fcls;
-    const uint16_t *key = g->fkey;
-    unsigned char *out = (unsigned char *)buf;
-    if (short_frontier) {
-        for (uint64_t bits = class_bits_avx2(g->fcls, g->nfrontier, shift); bits; bits = _blsr_u64(bits)) {
-            size_t i = ctz64(bits);
-            out = put_square_avx2(out, head, &g->fpos[i], fit[g->fkey[i]], w);
-        }
-        return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
-    }
-    for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)
-        for (uint64_t bits = class_bits_avx2(cls, left, shift); bits; bits = _blsr_u64(bits)) {
-            size_t i = ctz64(bits);
-            out = put_square_avx2(out, head, &pos[i], fit[key[i]], w);
-        }
-    return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)g->ts->move_head[type]));
 }
 
-/* Frontiers of more than 64 squares, out of line: the loop over words
- * needs registers that every listing would otherwise save and restore. */
+BY_CLASS(avx2, __m256i, AVX2)
+
+/* As by_class_sse2_long. */
 static AVX2 NOINLINE size_t tile_moves_avx2_long(const carc_game *g, int type, carc_move *buf)
 {
-    BY_WIDTH(by_class_avx2, g, type, buf, 0);
+    return by_class_avx2(g, type, buf, 0);
 }
 
 AVX2 NOINLINE size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf)
 {
     if (g->nfrontier > 64) return tile_moves_avx2_long(g, type, buf);
-    BY_WIDTH(by_class_avx2, g, type, buf, 1);
+    return by_class_avx2(g, type, buf, 1);
 }
 #endif
 
@@ -276,7 +285,8 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
     }
     size_t n = 0;
 #ifdef __SSE2__
-    if (cap >= 4 * nf) return square_width(g, type) == 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
+    if (cap >= 4 * nf)
+        return square_width(g, type) == 3 ? put_squares(g, type, sq, nf, buf, 3) : put_squares(g, type, sq, nf, buf, 4);
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* the same as two little-endian words a move */
     if (cap >= 4 * nf) {
@@ -299,8 +309,11 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
         unsigned f = sq[k], bits = fit[key[f]] >> FIT_SHIFT, list = ROT_LIST[bits];
         for (unsigned j = 0; j < ROT_COUNT[bits]; j++, n++)
             if (n < cap)
-                buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)(list >> (2 * j) & 3),
-                                     .x = FPOS_X(FRONTIER_POS(g, f)), .y = FPOS_Y(FRONTIER_POS(g, f)), .tile = (uint16_t)type};
+                buf[n] = (carc_move){.kind = CARC_MOVE_TILE,
+                                     .rotation = (uint8_t)(list >> (2 * j) & 3),
+                                     .x = FPOS_X(FRONTIER_POS(g, f)),
+                                     .y = FPOS_Y(FRONTIER_POS(g, f)),
+                                     .tile = (uint16_t)type};
     }
     return n;
 }
@@ -313,8 +326,11 @@ NOINLINE static size_t by_edges(const carc_game *g, int type, carc_move *buf, si
         for (int r = 0; r < 4; r++)
             if ((t->distinct_rots >> r & 1) && ((t->code[r] ^ g->fval[i]) & g->fmask[i]) == 0) {
                 if (n < cap)
-                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE, .rotation = (uint8_t)r, .x = FPOS_X(FRONTIER_POS(g, i)),
-                                         .y = FPOS_Y(FRONTIER_POS(g, i)), .tile = (uint16_t)type};
+                    buf[n] = (carc_move){.kind = CARC_MOVE_TILE,
+                                         .rotation = (uint8_t)r,
+                                         .x = FPOS_X(FRONTIER_POS(g, i)),
+                                         .y = FPOS_Y(FRONTIER_POS(g, i)),
+                                         .tile = (uint16_t)type};
                 n++;
             }
     return n;
@@ -326,8 +342,8 @@ size_t tile_moves_other(const carc_game *g, int type, carc_move *buf, size_t cap
     /* one loop per width, so the moves a square takes are known in it
      * (fit classes imply a fit table) */
     if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) {
-        if (g->nfrontier > 64) return by_class_long(g, type, buf);
-        BY_WIDTH(by_class, g, type, buf, 1);
+        if (g->nfrontier > 64) return by_class_sse2_long(g, type, buf);
+        return by_class_sse2(g, type, buf, 1);
     }
 #endif
     if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);

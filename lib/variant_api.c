@@ -18,26 +18,8 @@ void plugin_misuse(const char *call, const char *what, long value)
 }
 #endif
 
-#define VALID_GAME(g) PLUGIN_OK((g) != NULL, "game", 0)
-#define VALID_PIECE(g, p) (VALID_GAME(g) && PLUGIN_OK((p) >= 0 && (p) < (g)->npieces, "piece", (p)))
-#define VALID_TILE(g, t) (VALID_GAME(g) && PLUGIN_OK((t) >= 0 && (t) < (g)->ntiles, "placed tile", (t)))
-#define VALID_TYPE(g, t) (VALID_GAME(g) && PLUGIN_OK((t) >= 0 && (t) < (g)->ts->ntypes, "tile type", (t)))
-#define VALID_FIGURE(g, f) (VALID_GAME(g) && PLUGIN_OK((f) >= 0 && (f) < (g)->nfigures, "figure", (f)))
-#define VALID_PLAYER(g, p) (VALID_GAME(g) && PLUGIN_OK((p) >= 0 && (p) < (g)->nplayers, "player", (p)))
-#define VALID_DECK(g, d) (VALID_GAME(g) && PLUGIN_OK((d) >= 0 && (d) < (g)->ts->ndecks, "stack", (d)))
-#define VALID_BAG(g, b) (VALID_GAME(g) && PLUGIN_OK((b) >= 0 && (b) < (g)->vt.bag_count, "bag", (b)))
-#define VALID_TOKEN(g, b, t)                                                                                          \
-    (VALID_BAG(g, b) && PLUGIN_OK((t) >= 0 && (unsigned)(t) < (g)->vt.bags[b].token_count, "token", (t)))
-/* -1 is what carc_attr_index() answers for an attribute the tile set does
- * not have: asking for it is no mistake, and gives 0 (a release build tests
- * the range once: a stable's count asks some 45 times) */
-#if CARC_PLUGIN_CHECKS
-#define VALID_ATTR(a) (PLUGIN_OK((a) >= -1 && (a) < MAX_ATTRS, "attribute", (a)) && (a) >= 0)
-#else
-#define VALID_ATTR(a) ((a) >= 0 && (a) < MAX_ATTRS)
-#endif
-
 void *carc_variant_state(carc_game *g) { return VALID_GAME(g) ? g->vstate : NULL; }
+const void *carc_variant_state_const(const carc_game *g) { return VALID_GAME(g) ? g->vstate : NULL; }
 
 int carc_rule(const carc_game *g, int index)
 {
@@ -180,10 +162,7 @@ int carc_figure_kind(const carc_game *g, int f) { return VALID_FIGURE(g, f) ? g-
 
 void carc_figure_return(carc_game *g, int f)
 {
-    if (!VALID_FIGURE(g, f) || g->figs[f].piece < 0) return;
-    feat_occ_add(g, f, -1);
-    g->supply[g->figs[f].owner][g->figs[f].kind]++;
-    g->figs[f].piece = -1;
+    if (VALID_FIGURE(g, f) && g->figs[f].piece >= 0) figure_return(g, f);
 }
 
 int carc_figure_place(carc_game *g, int player, int kind, int p)
@@ -284,79 +263,3 @@ int carc_deck_index(const carc_game *g, const char *name)
 
 int carc_deck_left(const carc_game *g, int d) { return VALID_DECK(g, d) ? g->decks[d].nleft : 0; }
 
-int carc_deck_discard(carc_game *g, int d)
-{
-    if (!VALID_DECK(g, d)) return -1;
-    int t = deck_draw(g, d);
-    out_add_from(g, t, CARC_REMOVED_HIDDEN, d);
-    return t;
-}
-
-int carc_bag_draw(carc_game *g, int b)
-{
-    if (!VALID_BAG(g, b)) return -1;
-    bag *bg = &g->bags[b];
-    unsigned kinds = g->vt.bags[b].token_count, total = 0;
-    for (unsigned k = 0; k < kinds; k++) total += bg->count[k];
-    if (total == 0) return -1;
-    int token = -1, forced = 0;
-    while (bg->forced_head < bg->nforced && token < 0) {
-        int t = bg->forced[bg->forced_head++];
-        if (bg->count[t]) token = t, forced = 1;
-    }
-    if (bg->forced_head == bg->nforced) bg->forced_head = bg->nforced = 0;
-    if (token < 0) {
-        unsigned r = rng_below(&g->rng, total);
-        for (unsigned k = 0; k < kinds; k++) {
-            if (r < bg->count[k]) {
-                token = (int)k;
-                break;
-            }
-            r -= bg->count[k];
-        }
-    }
-    if (token < 0) return -1; /* cannot happen while total > 0; says so to the compiler too */
-    bg->count[token]--;
-    hist_rec h = {.kind = H_TOKEN, .which = (uint8_t)b, .forced = (uint8_t)forced, .value = (uint16_t)token};
-    hist_push(g, &h);
-    return token;
-}
-
-void carc_bag_return(carc_game *g, int b, int token, int n)
-{
-    if (!VALID_TOKEN(g, b, token) || !PLUGIN_OK(n >= 0, "count", n) || n == 0) return;
-    int c = g->bags[b].count[token] + n;
-    g->bags[b].count[token] = (uint8_t)(c > UINT8_MAX ? UINT8_MAX : c);
-}
-
-int carc_bag_count(const carc_game *g, int b, int token)
-{
-    if (!VALID_TOKEN(g, b, token)) return 0;
-    return g->bags[b].count[token];
-}
-
-int carc_bag_give(carc_game *g, int b, int token, int player)
-{
-    if (!VALID_TOKEN(g, b, token) || !VALID_PLAYER(g, player)) return 0;
-    bag *bg = &g->bags[b];
-    if (!bg->count[token] || bg->held[player][token] == UINT8_MAX) return 0;
-    bg->count[token]--;
-    bg->held[player][token]++;
-    /* a fixed draw queued for a token no longer in the bag would never come:
-     * drop the last such entries so the queue promises no more than the bag */
-    int queued = 0;
-    for (int i = bg->forced_head; i < bg->nforced; i++) queued += bg->forced[i] == token;
-    for (int i = bg->nforced - 1; i >= bg->forced_head && queued > bg->count[token]; i--)
-        if (bg->forced[i] == token) {
-            memmove(&bg->forced[i], &bg->forced[i + 1], (size_t)(bg->nforced - i - 1));
-            bg->nforced--;
-            queued--;
-        }
-    return 1;
-}
-
-int carc_player_tokens(const carc_game *g, int player, int b, int token)
-{
-    if (!VALID_TOKEN(g, b, token) || !VALID_PLAYER(g, player)) return 0;
-    return g->bags[b].held[player][token];
-}

@@ -205,9 +205,11 @@ static int check_views(checker *ck)
     char q[48];
     if (!VARIANT_HAS(v, view_value)) return CARC_OK;
     if (v->view_count < 0) return bad(ck, CARC_E_INVALID, "view_count %d is below 0", v->view_count);
-    if (v->view_count && (!v->views || !v->view_value))
-        return bad(ck, CARC_E_INVALID, "%s is NULL but view_count is %d", v->views ? "view_value" : "views",
-                   v->view_count);
+    /* either form of the hook answers: view_value_const (new in 0.3.0) or view_value */
+    int hook = v->view_value || (VARIANT_HAS(v, view_value_const) && v->view_value_const);
+    if (v->view_count && (!v->views || !hook))
+        return bad(ck, CARC_E_INVALID, "%s is NULL but view_count is %d",
+                   v->views ? "view_value (and view_value_const)" : "views", v->view_count);
     for (int i = 0; i < v->view_count; i++) {
         const carc_view_desc *d = &v->views[i];
         if (!good_name(d->name)) return bad(ck, CARC_E_INVALID, "views[%d].name %s: " NAME_RULE, i, quoted(d->name, q));

@@ -99,7 +99,7 @@ int rd_context(rd_ctx *c, const carc_game *game, const render_options *opt, FILE
     if ((r = carc_game_variant(game, &c->v)) || (r = carc_game_tileset(game, &c->ts)) ||
         (r = carc_variant_describe(c->v, &c->info)) || (r = carc_game_players(game, &c->players)))
         return r;
-    if ((r = carc_game_clone(game, &c->g)) != CARC_OK) return r;
+    c->g = game;
     rd_kinds(c);
     rd_attrs(c);
     rd_extent(c);

@@ -63,7 +63,7 @@ typedef struct rd_geo {
 typedef struct rd_ctx {
     FILE *f;
     const carc_game *game;
-    carc_game *g; /* a private copy for the queries that may draw a tile */
+    const carc_game *g; /* the game: every query only reads it */
     const carc_variant *v;
     const carc_tileset *ts;
     carc_variant_info info;

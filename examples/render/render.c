@@ -162,7 +162,6 @@ int render_svg(const carc_game *game, const render_options *opt, FILE *out)
         fprintf(out, "</svg>\n");
         r = ferror(out) ? CARC_E_INVALID : CARC_OK;
     }
-    if (c) carc_game_free(c->g);
     free(c);
     free(p);
     return r;

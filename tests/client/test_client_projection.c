@@ -61,7 +61,7 @@ Test(client_projection, leaves_the_game_unchanged_and_adds_up)
                 if (cl_rand(&rng) % 11) continue;
                 carc_phase ph_before, ph_after;
                 int who_before, who_after;
-                carc_game_state(g, &ph_before, &who_before); /* draws the tile first, if due */
+                carc_game_state(g, &ph_before, &who_before);
                 char *before = cl_save(g);
                 int log_before = cl_log_count(g), totals[CARC_MAX_PLAYERS], bd[CARC_MAX_PLAYERS * MAXCAT];
                 cr_assert_eq(carc_game_projection(g, totals, players, bd, players * nc), CARC_OK);

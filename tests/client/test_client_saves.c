@@ -18,6 +18,18 @@ static void fingerprint(carc_game *g, char *out, size_t cap)
     free(save);
 }
 
+/* Names the tile the next turn draws, while this turn's is on the board:
+ * the draw a version 1 save records as fixed before the move that ends
+ * the turn (the next turn draws as the move ends it). */
+static void queue(carc_game *g, const char *tile)
+{
+    const carc_tileset *ts;
+    int type = -1;
+    carc_game_tileset(g, &ts);
+    cr_assert_eq(carc_tileset_find(ts, tile, &type), CARC_OK);
+    cr_assert_eq(carc_game_set_next_tile(g, type), CARC_OK);
+}
+
 static carc_game *load(const char *text)
 {
     carc_game *g = NULL;
@@ -30,6 +42,7 @@ Test(client_saves, a_version_1_base_game_loads)
 {
     carc_game *same = cl_new_game("base", 2, 3);
     cr_assert_eq(cl_play(same, "tile U 1 0 1"), CARC_OK);
+    queue(same, "E");
     cr_assert_eq(cl_play(same, "figure follower r1"), CARC_OK);
     cr_assert_eq(cl_play(same, "tile E 0 -1 2"), CARC_OK);
     cr_assert_eq(cl_play(same, "figure follower c1"), CARC_OK);
@@ -76,8 +89,10 @@ Test(client_saves, a_version_1_hills_sheep_game_with_a_flock_action_loads)
     char fp[64], text[2048], act[64];
     cr_assert_eq(cl_play(same, "tile U 1 0 1"), CARC_OK);
     carc_game_set_next_token(same, "sheep", sheep2);
+    queue(same, "U");
     cr_assert_eq(cl_play(same, "figure shepherd f2"), CARC_OK);
     cr_assert_eq(cl_play(same, "tile U 2 0 1"), CARC_OK);
+    queue(same, "U");
     cr_assert_eq(cl_play(same, "pass"), CARC_OK);
     cr_assert_eq(cl_play(same, "tile U -1 0 1"), CARC_OK);
     cr_assert_eq(cl_play(same, "pass"), CARC_OK);

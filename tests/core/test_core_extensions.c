@@ -78,14 +78,24 @@ static tgame road_ring(const char *deck)
     return t;
 }
 
+/* The same with the rest of the stack in the order given (B, then E), fixed
+ * while W is on the board: the second turn draws from it as it begins. */
+static tgame road_ring_b_e(void)
+{
+    tgame t = t_new_deck("base", 2, "W:1 B:1 E:1", NULL, 0);
+    cr_assert_not_null(t.g);
+    cr_assert_eq(t_place(t.g, "W", 0, 1, 0), CARC_OK);
+    int order[] = {type_of(t.g, "B"), type_of(t.g, "E")};
+    cr_assert_eq(carc_game_set_deck_order(t.g, 0, order, 2), CARC_OK);
+    cr_assert_eq(t_pass(t.g), CARC_OK);
+    return t;
+}
+
 Test(core_removed, a_base_tile_that_fits_nowhere_is_listed_with_its_type)
 {
-    tgame t = road_ring("W:1 B:1 E:1");
+    tgame t = road_ring_b_e();
     carc_game *g = t.g;
     int b = type_of(g, "B"), e = type_of(g, "E");
-    int order[] = {b, e};
-    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
-    cr_assert_eq(removed_count(g), 0, "nothing is drawn before it is needed");
     int drawn = -1;
     cr_assert_eq(carc_game_drawn_tile(g, &drawn), CARC_OK);
     cr_assert_eq(drawn, e);
@@ -217,11 +227,8 @@ Test(core_removed, random_games_account_for_every_tile)
 
 Test(core_removed, removal_queries_check_their_arguments)
 {
-    tgame t = road_ring("W:1 B:1 E:1");
+    tgame t = road_ring_b_e(); /* B set aside as the second turn began */
     carc_game *g = t.g;
-    int order[] = {type_of(g, "B"), type_of(g, "E")};
-    cr_assert_eq(carc_game_set_deck_order(g, 0, order, 2), CARC_OK);
-    t_phase(g); /* B is set aside here */
     cr_assert_eq(removed_count(g), 1);
     int type, why, n;
     cr_assert_eq(carc_game_removed_count(NULL, &n), CARC_E_NULL);

@@ -205,18 +205,16 @@ static void queue(carc_game *g, const char *const *names, int n)
 
 /* ---- the deal ---------------------------------------------------------- */
 
-Test(core_hands, the_first_deal_waits_for_a_query_and_takes_fixed_tiles_in_seat_order)
+Test(core_hands, the_first_deal_is_made_at_creation_and_again_with_the_tiles_fixed_before_the_first_move)
 {
     carc_game *g = hand_game("hand-base", 2, 11, 2, 3, NULL);
-    /* nothing is drawn at creation, so fixed tiles named now are the
-     * first out of the stack: three removed, then seat 0's two, seat 1's */
-    cr_assert_eq(removed_count(g), 0);
-    cr_assert_eq(stack_left(g), 71);
+    /* the game is dealt as it is made: three tiles removed, two a seat */
+    cr_assert_eq(removed_count(g), 3);
+    cr_assert_eq(stack_left(g), 71 - 7);
+    /* before the first move, tiles named are the first out of the stack:
+     * the deal is made again, three removed, then seat 0's two, seat 1's */
     static const char *const order[] = {"A", "C", "X", "U", "K", "E", "V"};
     queue(g, order, 7);
-    cr_assert_eq(removed_count(g), 0, "queuing draws nothing");
-
-    /* asking for the second seat's hand deals everyone's */
     int want1[] = {type_of(g, "E"), type_of(g, "V")};
     assert_hand(g, 1, 2, want1);
     int want0[] = {type_of(g, "U"), type_of(g, "K")};

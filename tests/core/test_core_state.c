@@ -151,13 +151,16 @@ Test(core_state, save_load_keeps_fixed_draws_and_custom_tileset)
     tgame t = t_new_deck("base", 3, "E:2 K:2 V:3 B:1", NULL, 0);
     cr_assert_not_null(t.g);
     carc_game *g = t.g;
-    cr_assert_eq(t_turn(g, "E", 0, -1, 2, "follower", "c1"), CARC_OK);
-    /* queue the next two draws, then save before they are made */
+    cr_assert_eq(t_place(g, "E", 0, -1, 2), CARC_OK);
+    /* queue the next two draws while this turn's tile is on the board: the
+     * move that ends the turn draws V, and the save keeps B waiting */
     cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "V")), CARC_OK);
     cr_assert_eq(carc_game_set_next_tile(g, t_type(g, "B")), CARC_OK);
+    cr_assert_eq(t_figure(g, "follower", "c1"), CARC_OK);
     char *text = h_save(g);
     cr_assert_not_null(text);
-    cr_assert_not_null(strstr(text, "next-tile V"), "the queued draw is saved");
+    cr_assert_not_null(strstr(text, "draw main V forced"), "the fixed draw is saved");
+    cr_assert_not_null(strstr(text, "next-tile B"), "the queued draw is saved");
 
     carc_game *h = NULL;
     carc_load_options lo = {.struct_size = sizeof lo, .tileset = t.ts};
@@ -208,7 +211,7 @@ Test(core_state, clone_is_independent)
     h_play(g, &rng, 30);
     carc_game *c = NULL;
     cr_assert_eq(carc_game_clone(g, &c), CARC_OK);
-    assert_same_game(g, c); /* this also makes the pending draw in both */
+    assert_same_game(g, c);
     char *before = h_save(g);
     uint64_t r2 = 9;
     cr_assert_eq(h_play(c, &r2, 40), 40);

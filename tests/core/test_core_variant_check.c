@@ -176,7 +176,7 @@ Test(core_variant_check, actions_and_views)
     v = good(), v.actions = NULL;
     expect(&v, CARC_E_INVALID, "actions is NULL but action_count is 2");
     v = good(), v.view_value = NULL;
-    expect(&v, CARC_E_INVALID, "view_value is NULL but view_count is 1");
+    expect(&v, CARC_E_INVALID, "view_value (and view_value_const) is NULL but view_count is 1");
     carc_view_desc w[] = {{"stones", "", 9, 1}};
     v = good(), v.views = w;
     expect(&v, CARC_E_INVALID, "views[0] stones: shape 9 is not a carc_view_shape");

@@ -242,9 +242,13 @@ Test(discovery_tiles, half_turn_that_moves_the_city_is_another_placement)
         int at_east = 0;
         for (size_t i = 0; i < n; i++) at_east |= (mv[i].x == 1 && mv[i].y == 0) << mv[i].rotation;
         cr_assert_eq(at_east, 1 | 4, "both half turns listed east of the start");
-        /* unturned, the northern sea is s1 and the city faces s2, south */
+        /* unturned, the northern sea is s1 and the city faces s2, south
+         * (played as drawn: naming D22 again would fix a second copy) */
         const char *north = rot == 0 ? "s1" : "s2";
-        cr_assert_eq(t_turn(g, "D22", 1, 0, rot, "follower", north), CARC_OK);
+        carc_move m = {.kind = CARC_MOVE_TILE, .tile = (uint16_t)t_type(g, "D22"), .x = 1, .y = 0,
+                       .rotation = (uint8_t)rot};
+        cr_assert_eq(carc_game_apply(g, &m), CARC_OK);
+        cr_assert_eq(t_figure(g, "follower", north), CARC_OK);
         carc_placed_tile pt;
         cr_assert_eq(carc_game_tile(g, 1, &pt), CARC_OK);
         cr_assert_eq(pt.rotation, rot, "kept as placed");

@@ -62,8 +62,18 @@ static inline int hs_supply(carc_game *g, int player, int kind)
     return n;
 }
 
-/* Places a hill tile with a chosen tile hidden under it: both draws are
- * fixed in order, so the hidden one is known. */
+/* Fixes the next turn's draws: hill tile `hill`, and `hidden` under it.
+ * Called while this turn's tile is on the board, before the move that
+ * ends the turn (which makes the next turn's draw), or before a game's
+ * first move (when naming tiles sets up the stack). */
+static inline int hs_queue_hill(carc_game *g, const char *hill, const char *hidden)
+{
+    int r = carc_game_set_next_tile(g, t_type(g, hill));
+    return r ? r : carc_game_set_next_tile(g, t_type(g, hidden));
+}
+
+/* Places a hill tile with a chosen tile hidden under it on a game's first
+ * turn: both draws are fixed in order, so the hidden one is known. */
 static inline int hs_place_hill(carc_game *g, const char *hill, const char *hidden, int x, int y, int rot)
 {
     int h = t_type(g, hill), u = t_type(g, hidden);

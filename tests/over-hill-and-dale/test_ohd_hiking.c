@@ -9,12 +9,9 @@
 #include "core/helpers.h"
 #include "ohd_test.h"
 
-/* Applies `m`, expects `status`, and checks the game did not change. The
- * next turn's tile is drawn first: listing moves draws it, and an illegal
- * move may draw it too. */
+/* Applies `m`, expects `status`, and checks the game did not change. */
 static void refused(carc_game *g, carc_move m, int status, const char *what)
 {
-    t_phase(g);
     char *before = h_save(g);
     cr_assert_not_null(before);
     cr_assert_not(ohd_listed(g, &m), "%s is listed", what);

@@ -104,9 +104,10 @@ Test(over_hill_and_dale_tiles, totals_match_the_reference)
     cr_assert(pt.x == 0 && pt.y == 0 && pt.rotation == 0);
     cr_assert_str_eq(t_feature_at(fresh.g, 0, 0, "f1").kind, "field");
     cr_assert_str_eq(t_feature_at(fresh.g, 0, 0, "p1").kind, "path");
-    int left = -1;
+    int left = -1, removed = -1;
     cr_assert_eq(carc_game_deck_remaining(fresh.g, 0, &left), CARC_OK);
-    cr_assert_eq(left, 72);
+    cr_assert_eq(carc_game_removed_count(fresh.g, &removed), CARC_OK);
+    cr_assert_eq(left + 1 + removed, 72, "72 to draw: the first turn's tile (and any set aside) drawn at creation");
     t_free(&fresh);
 }
 

@@ -26,10 +26,10 @@ static int base_setup(carc_game *g)
     return CARC_OK;
 }
 
-static int base_points(carc_game *g, int feature, int final, int *category)
+static int base_points(const carc_game *g, int feature, int final, int *category)
 {
     (void)final;
-    return classic_points(g, carc_variant_state(g), feature, category);
+    return classic_points(g, carc_variant_state_const(g), feature, category);
 }
 
 const carc_variant carc_variant_base = {
@@ -42,13 +42,13 @@ const carc_variant carc_variant_base = {
     .tiles = carc_tiles_base,
     .tiles_len = sizeof carc_tiles_base - 1,
     .kinds = kinds,
-    .kind_count = 4,
+    .kind_count = (int)(sizeof kinds / sizeof kinds[0]),
     .figures = figures,
-    .figure_count = 1,
+    .figure_count = (int)(sizeof figures / sizeof figures[0]),
     .categories = categories,
-    .category_count = 4,
+    .category_count = (int)(sizeof categories / sizeof categories[0]),
     .state_size = sizeof(classic_state),
     .setup = base_setup,
-    .feature_points = base_points,
+    .feature_points_const = base_points,
     .kind_colors = colors,
 };

@@ -4,7 +4,7 @@
 /* The core holds at most this many pieces, so a farm borders no more cities. */
 #define MAX_PIECES 1024
 
-int classic_farm_cities(carc_game *g, int farm)
+int classic_farm_cities(const carc_game *g, int farm)
 {
     int city[MAX_PIECES];
     int n = carc_feature_borders(g, farm, CLASSIC_CITY, city, MAX_PIECES), cities = 0;
@@ -16,7 +16,7 @@ int classic_farm_cities(carc_game *g, int farm)
 void classic_setup(carc_game *g, classic_state *cs) { cs->pennant = carc_attr_index(g, "pennant"); }
 
 /* In play and at game end alike: what counts is whether the feature is complete. */
-int classic_points(carc_game *g, const classic_state *cs, int f, int *category)
+int classic_points(const carc_game *g, const classic_state *cs, int f, int *category)
 {
     switch (carc_feature_kind(g, f)) {
     case CLASSIC_CITY: {

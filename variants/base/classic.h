@@ -25,9 +25,9 @@ void classic_setup(carc_game *g, classic_state *cs);
 
 /* Points per feature, in play and at game end, as a feature_points hook
  * computes them (cs: what classic_setup filled). */
-int classic_points(carc_game *g, const classic_state *cs, int feature, int *category);
+int classic_points(const carc_game *g, const classic_state *cs, int feature, int *category);
 
 /* Completed cities that touch a farm, each counted once. */
-int classic_farm_cities(carc_game *g, int farm);
+int classic_farm_cities(const carc_game *g, int farm);
 
 #endif

@@ -25,6 +25,7 @@ typedef struct ds_state {
 _Static_assert(sizeof(ds_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
 
 static ds_state *st(carc_game *g) { return (ds_state *)carc_variant_state(g); }
+static const ds_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
 
 /* Tiles removed face up at the start of a game with hands, by players. */
 static const int removed_for_players[CARC_MAX_PLAYERS + 1] = {0, 0, 1, 2, 3, 1, 1};
@@ -56,16 +57,16 @@ static int setup(carc_game *g)
     return CARC_OK;
 }
 
-static int cities_in(carc_game *g, int feature) { return carc_feature_attr(g, feature, st(g)->city); }
+static int cities_in(const carc_game *g, int feature) { return carc_feature_attr(g, feature, st_read(g)->city); }
 
 /* Port cities on the shores of a sea: each sea piece carries the cities of
  * its tile that face it, and the core keeps the sum at the region's root. */
-static int sea_cities(carc_game *g, int feature) { return carc_feature_attr(g, feature, st(g)->ports); }
+static int sea_cities(const carc_game *g, int feature) { return carc_feature_attr(g, feature, st_read(g)->ports); }
 
 /* Cities of a mountain: those standing in it, plus every city of every
  * grassland region that shares a boundary line with it on some tile, each
  * region once however many tiles it touches the mountain on. */
-static int mountain_cities(carc_game *g, int feature)
+static int mountain_cities(const carc_game *g, int feature)
 {
     int region[DS_MAX_PIECES]; /* the grasslands the mountain borders */
     int n = carc_feature_borders(g, feature, DS_GRASSLAND, region, DS_MAX_PIECES), cities = cities_in(g, feature);
@@ -76,7 +77,7 @@ static int mountain_cities(carc_game *g, int feature)
 
 /* Whether a complete region keeps the incomplete value: two tiles (or
  * fewer, by default). */
-static int small_region(carc_game *g, int tiles)
+static int small_region(const carc_game *g, int tiles)
 {
     return carc_rule(g, DS_OPT_LITERAL_TWO) ? tiles == 2 : tiles <= 2;
 }
@@ -86,7 +87,7 @@ static int small_region(carc_game *g, int tiles)
  * the incomplete value, except a grassland, which is worth 2. An
  * incomplete mountain or sea is worth its cities alone, so their tiles (a
  * walk over the region) are counted only once they are complete. */
-static int feature_points(carc_game *g, int feature, int final, int *category)
+static int feature_points(const carc_game *g, int feature, int final, int *category)
 {
     int complete = !final && carc_feature_complete(g, feature);
     switch (carc_feature_kind(g, feature)) {
@@ -119,9 +120,9 @@ static int own_on_board(carc_game *g, int figure, int player)
 }
 
 /* Instead of deploying: take back any one of one's followers. */
-static int extra_moves(carc_game *g, carc_move *out, int cap)
+static int extra_moves(const carc_game *g, carc_move *out, int cap)
 {
-    const ds_state *s = st(g);
+    const ds_state *s = st_read(g);
     int n = 0, player = carc_turn_player(g);
     for (unsigned on = s->out[player]; on && n < cap; on &= on - 1)
         out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = DS_ACTION_REMOVE,
@@ -159,7 +160,8 @@ static void remove_and_score(carc_game *g, int figure, int final)
 static int apply_move(carc_game *g, const carc_move *m)
 {
     /* the core hands over only moves extra_moves listed */
-    if (m->kind != CARC_MOVE_ACTION || m->action != DS_ACTION_REMOVE || !own_on_board(g, m->target, carc_turn_player(g)))
+    if (m->kind != CARC_MOVE_ACTION || m->action != DS_ACTION_REMOVE ||
+        !own_on_board(g, m->target, carc_turn_player(g)))
         return CARC_E_ILLEGAL_MOVE;
     remove_and_score(g, m->target, 0);
     return CARC_OK;
@@ -227,22 +229,22 @@ const carc_variant carc_variant_discovery = {
     .tiles = carc_tiles_discovery,
     .tiles_len = sizeof carc_tiles_discovery - 1,
     .kinds = kinds,
-    .kind_count = 3,
+    .kind_count = (int)(sizeof kinds / sizeof kinds[0]),
     .figures = figures,
-    .figure_count = 1,
+    .figure_count = (int)(sizeof figures / sizeof figures[0]),
     .categories = categories,
-    .category_count = 3,
+    .category_count = (int)(sizeof categories / sizeof categories[0]),
     .options = options,
     .option_count = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(ds_state),
     .setup = setup,
-    .extra_moves = extra_moves,
+    .extra_moves_const = extra_moves,
     .apply_move = apply_move,
     .after_figure = after_figure,
-    .feature_points = feature_points,
+    .feature_points_const = feature_points,
     .on_completed = on_completed,
     .final_scoring = final_scoring,
     .actions = actions,
-    .action_count = 1,
+    .action_count = (int)(sizeof actions / sizeof actions[0]),
     .kind_colors = colors,
 };

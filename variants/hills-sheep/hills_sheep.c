@@ -43,6 +43,7 @@ static const carc_bag_desc bags[] = {
 };
 
 static hs_state *st(carc_game *g) { return carc_variant_state(g); }
+static const hs_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
 
 static int type_has(const carc_game *g, int type, int kind) { return carc_type_kind_features(g, type, kind) != 0; }
 
@@ -55,7 +56,7 @@ static int figure_total(const carc_game *g)
 
 /* Figure ids never change, so setup notes each player's shepherd once:
  * several hooks ask for it every turn. */
-static int shepherd_of(carc_game *g, int player) { return st(g)->shepherd[player] - 1; }
+static int shepherd_of(const carc_game *g, int player) { return st_read(g)->shepherd[player] - 1; }
 
 static int hs_setup(carc_game *g)
 {
@@ -155,7 +156,7 @@ static void hs_on_draw(carc_game *g, int tile_type)
     carc_deck_discard(g, 0); /* the core lists it as removed, hidden */
 }
 
-static int hs_figure_allowed(carc_game *g, int figure_kind, int piece)
+static int hs_figure_allowed(const carc_game *g, int figure_kind, int piece)
 {
     (void)piece;
     return figure_kind != HS_FIG_SHEPHERD || carc_rule(g, HS_OPT_SHEEP);
@@ -177,9 +178,9 @@ static void hs_after_figure(carc_game *g, const carc_move *m)
     }
 }
 
-static int hs_extra_moves(carc_game *g, carc_move *out, int cap)
+static int hs_extra_moves(const carc_game *g, carc_move *out, int cap)
 {
-    if (!st(g)->action_open || cap < 2) return 0;
+    if (!st_read(g)->action_open || cap < 2) return 0;
     int sid = shepherd_of(g, carc_turn_player(g));
     out[0] = (carc_move){.kind = CARC_MOVE_ACTION, .action = HS_ACTION_GROW, .target = sid};
     out[1] = (carc_move){.kind = CARC_MOVE_ACTION, .action = HS_ACTION_GUIDE, .target = sid};
@@ -236,7 +237,7 @@ static unsigned most_on_hills(const int *on, unsigned tied)
     return most;
 }
 
-static void hs_break_tie(carc_game *g, int feature, unsigned *winners)
+static void hs_break_tie(const carc_game *g, int feature, unsigned *winners)
 {
     if (!carc_rule(g, HS_OPT_HILLS)) return;
     int on[CARC_MAX_PLAYERS] = {0};
@@ -255,10 +256,10 @@ static void hs_break_tie(carc_game *g, int feature, unsigned *winners)
     *winners = several && reading == HS_TIE_MOST_ON_HILLS ? most_on_hills(on, on_hill) : on_hill;
 }
 
-static int hs_feature_points(carc_game *g, int feature, int final, int *category)
+static int hs_feature_points(const carc_game *g, int feature, int final, int *category)
 {
     (void)final;
-    int pts = classic_points(g, &st(g)->classic, feature, category);
+    int pts = classic_points(g, &st_read(g)->classic, feature, category);
     if (carc_feature_kind(g, feature) != CLASSIC_MONASTERY || !carc_rule(g, HS_OPT_VINEYARDS) ||
         !carc_feature_complete(g, feature))
         return pts;
@@ -292,10 +293,10 @@ static const carc_view_desc views[] = {
 static const char *const flock_labels[HS_SHEEP_KINDS] = {"sheep1", "sheep2", "sheep3", "sheep4"};
 static const char *const *const view_labels[] = {[VIEW_FLOCK] = flock_labels, [VIEW_LAST_TOKEN] = NULL};
 
-static int hs_view_value(carc_game *g, int view, int owner, int k)
+static int hs_view_value(const carc_game *g, int view, int owner, int k)
 {
-    if (view == VIEW_FLOCK) return st(g)->flock[owner][k];
-    return (int)st(g)->last_drawn - 1;
+    if (view == VIEW_FLOCK) return st_read(g)->flock[owner][k];
+    return (int)st_read(g)->last_drawn - 1;
 }
 
 const carc_variant carc_variant_hills_sheep = {
@@ -316,22 +317,22 @@ const carc_variant carc_variant_hills_sheep = {
     .options = options,
     .option_count = (int)(sizeof options / sizeof options[0]),
     .bags = bags,
-    .bag_count = 1,
+    .bag_count = (int)(sizeof bags / sizeof bags[0]),
     .state_size = sizeof(hs_state),
     .setup = hs_setup,
     .on_draw = hs_on_draw,
-    .figure_allowed = hs_figure_allowed,
-    .extra_moves = hs_extra_moves,
+    .figure_allowed_const = hs_figure_allowed,
+    .extra_moves_const = hs_extra_moves,
     .apply_move = hs_apply_move,
     .after_figure = hs_after_figure,
-    .feature_points = hs_feature_points,
-    .break_tie = hs_break_tie,
+    .feature_points_const = hs_feature_points,
+    .break_tie_const = hs_break_tie,
     .on_completed = hs_on_completed,
     .actions = actions,
-    .action_count = 2,
+    .action_count = (int)(sizeof actions / sizeof actions[0]),
     .views = views,
-    .view_count = 2,
-    .view_value = hs_view_value,
+    .view_count = (int)(sizeof views / sizeof views[0]),
+    .view_value_const = hs_view_value,
     .kind_colors = colors,
     .view_labels = view_labels,
 };

@@ -49,12 +49,13 @@ typedef struct hg_state {
 _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
 
 static hg_state *st(carc_game *g) { return (hg_state *)carc_variant_state(g); }
+static const hg_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
 
-static int attr(carc_game *g, int piece, int a) { return carc_piece_attr(g, piece, st(g)->attr[a]); }
+static int attr(const carc_game *g, int piece, int a) { return carc_piece_attr(g, piece, st_read(g)->attr[a]); }
 
-static int covered(carc_game *g, int piece)
+static int covered(const carc_game *g, int piece)
 {
-    return piece >= 0 && piece < HG_MAX_PIECES && (st(g)->covered[piece >> 3] >> (piece & 7) & 1);
+    return piece >= 0 && piece < HG_MAX_PIECES && (st_read(g)->covered[piece >> 3] >> (piece & 7) & 1);
 }
 
 static void cover(carc_game *g, int piece)
@@ -64,7 +65,7 @@ static void cover(carc_game *g, int piece)
     st(g)->any_covered = 1;
 }
 
-static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
+static void tile_pos(const carc_game *g, int tile_index, int *x, int *y)
 {
     carc_placed_tile pt = {0};
     carc_game_tile(g, tile_index, &pt);
@@ -83,7 +84,8 @@ static int around(int x, int y, int cx, int cy)
 static unsigned power_features(carc_game *g, int type)
 {
     const hg_state *s = st(g);
-    return carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) | carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) |
+    return carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) |
+           carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) |
            carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
 }
 
@@ -104,12 +106,12 @@ static int setup(carc_game *g)
 
 /* Fish of the river plus those of every lake that closes one of its ends;
  * a lake that closes both ends of the same river counts once. */
-static int river_points(carc_game *g, int feature)
+static int river_points(const carc_game *g, int feature)
 {
     int pieces[HG_MAX_PIECES], lakes[HG_MAX_PIECES];
     int n = carc_feature_pieces(g, feature, pieces, HG_MAX_PIECES), nl = 0;
     if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
-    int pts = carc_feature_tiles(g, feature) + carc_feature_attr(g, feature, st(g)->attr[A_FISH]);
+    int pts = carc_feature_tiles(g, feature) + carc_feature_attr(g, feature, st_read(g)->attr[A_FISH]);
     for (int i = 0; i < n; i++) {
         unsigned links = carc_piece_links(g, pieces[i]);
         int first = carc_tile_first_piece(g, carc_piece_tile(g, pieces[i]));
@@ -130,7 +132,7 @@ static int river_points(carc_game *g, int feature)
  * cancel deer, unless a wildfire in the grassland chased them off. Animals
  * around a pit trap count double, and tigers take the single-value deer
  * first, which is the best choice the rules leave to the scorer. */
-static int grassland_points(carc_game *g, int feature)
+static int grassland_points(const carc_game *g, int feature)
 {
     int pieces[HG_MAX_PIECES];
     int n = carc_feature_pieces(g, feature, pieces, HG_MAX_PIECES);
@@ -171,10 +173,10 @@ static int grassland_points(carc_game *g, int feature)
  * than piece by piece: the sums less what covered pieces held. Returns -1
  * where that would not be exact (a pit trap doubles some animals, or a sum
  * reached the 255 where sums stop). */
-static int grassland_from_sums(carc_game *g, int feature)
+static int grassland_from_sums(const carc_game *g, int feature)
 {
     static const uint8_t animals[4] = {A_MAMMOTH, A_AUROCHS, A_DEER, A_TIGER};
-    const hg_state *s = st(g);
+    const hg_state *s = st_read(g);
     if (carc_feature_attr(g, feature, s->attr[A_PIT_TRAP]) > 0) return -1;
     int sum[4];
     for (int k = 0; k < 4; k++)
@@ -196,7 +198,7 @@ static int grassland_from_sums(carc_game *g, int feature)
     return 3 * sum[0] + 2 * sum[1] + deer;
 }
 
-static int feature_points(carc_game *g, int feature, int final, int *category)
+static int feature_points(const carc_game *g, int feature, int final, int *category)
 {
     switch (carc_feature_kind(g, feature)) {
     case HG_RIVER:
@@ -204,7 +206,8 @@ static int feature_points(carc_game *g, int feature, int final, int *category)
         return final ? 0 : river_points(g, feature);
     case HG_FOREST:
         *category = HG_CAT_FOREST;
-        return final ? 0 : 2 * carc_feature_tiles(g, feature) + 3 * carc_feature_attr(g, feature, st(g)->attr[A_MUSHROOMS]);
+        if (final) return 0;
+        return 2 * carc_feature_tiles(g, feature) + 3 * carc_feature_attr(g, feature, st_read(g)->attr[A_MUSHROOMS]);
     case HG_GRASSLAND:
         *category = HG_CAT_HUNTER;
         int pts = grassland_from_sums(g, feature);
@@ -298,9 +301,9 @@ static void on_tile_placed(carc_game *g, int tile_index)
     if (st(g)->power_types[type / 8] >> type % 8 & 1) use_powers(g, tile_index, power_features(g, (int)type));
 }
 
-static int extra_moves(carc_game *g, carc_move *out, int cap)
+static int extra_moves(const carc_game *g, carc_move *out, int cap)
 {
-    if (!st(g)->shaman_pending) return 0;
+    if (!st_read(g)->shaman_pending) return 0;
     int n = 0, nfig = 0, player = carc_turn_player(g);
     carc_game_figure_count(g, &nfig);
     for (int i = 0; i < nfig && n < cap; i++)
@@ -432,7 +435,7 @@ static const carc_view_desc views[] = {
     {"covered", "1 where a hunting trap has used up the animals of this feature", CARC_VIEW_FEATURE, 1},
 };
 
-static int view_value(carc_game *g, int view, int owner, int k)
+static int view_value(const carc_game *g, int view, int owner, int k)
 {
     (void)view;
     (void)k;
@@ -450,25 +453,25 @@ const carc_variant carc_variant_hunters_gatherers = {
     .tiles = carc_tiles_hunters_gatherers,
     .tiles_len = sizeof carc_tiles_hunters_gatherers - 1,
     .kinds = kinds,
-    .kind_count = 4,
+    .kind_count = (int)(sizeof kinds / sizeof kinds[0]),
     .figures = figures,
-    .figure_count = 2,
+    .figure_count = (int)(sizeof figures / sizeof figures[0]),
     .categories = categories,
-    .category_count = 6,
+    .category_count = (int)(sizeof categories / sizeof categories[0]),
     .options = options,
     .option_count = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(hg_state),
     .setup = setup,
     .on_tile_placed = on_tile_placed,
-    .extra_moves = extra_moves,
+    .extra_moves_const = extra_moves,
     .apply_move = apply_move,
-    .feature_points = feature_points,
+    .feature_points_const = feature_points,
     .on_completed = on_completed,
     .final_scoring = final_scoring,
     .actions = actions,
-    .action_count = 1,
+    .action_count = (int)(sizeof actions / sizeof actions[0]),
     .views = views,
-    .view_count = 1,
-    .view_value = view_value,
+    .view_count = (int)(sizeof views / sizeof views[0]),
+    .view_value_const = view_value,
     .kind_colors = colors,
 };

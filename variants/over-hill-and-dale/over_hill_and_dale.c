@@ -45,6 +45,7 @@ typedef struct ohd_state {
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
 
 static ohd_state *st(carc_game *g) { return (ohd_state *)carc_variant_state(g); }
+static const ohd_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
 
 static int setup(carc_game *g)
 {
@@ -75,7 +76,7 @@ static int setup(carc_game *g)
     return CARC_OK;
 }
 
-static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
+static void tile_pos(const carc_game *g, int tile_index, int *x, int *y)
 {
     carc_placed_tile pt = {0};
     carc_game_tile(g, tile_index, &pt);
@@ -83,7 +84,7 @@ static void tile_pos(carc_game *g, int tile_index, int *x, int *y)
     *y = pt.y;
 }
 
-static int figure_total(carc_game *g)
+static int figure_total(const carc_game *g)
 {
     int n = 0;
     carc_game_figure_count(g, &n);
@@ -94,7 +95,7 @@ static int figure_total(carc_game *g)
 
 /* Paths 1 per tile; fields 2 per tile when completed in play, 1 at the end.
  * Meadows are never scored. */
-static int feature_points(carc_game *g, int feature, int final, int *category)
+static int feature_points(const carc_game *g, int feature, int final, int *category)
 {
     int tiles = carc_feature_tiles(g, feature);
     switch (carc_feature_kind(g, feature)) {
@@ -112,13 +113,13 @@ static int feature_points(carc_game *g, int feature, int final, int *category)
 
 /* ---- stables ----------------------------------------------------------- */
 
-static int is_stable(carc_game *g, int f)
+static int is_stable(const carc_game *g, int f)
 {
     return carc_figure_kind(g, f) == OHD_FIG_STABLE && carc_figure_piece(g, f) >= 0;
 }
 
 /* Whether the meadow of `piece` holds a stable (option one_stable_per_meadow). */
-static int meadow_has_stable(carc_game *g, const ohd_state *s, int piece)
+static int meadow_has_stable(const carc_game *g, const ohd_state *s, int piece)
 {
     int meadow = carc_feature_of(g, piece);
     for (int i = 0; i < s->nstables; i++) {
@@ -130,10 +131,10 @@ static int meadow_has_stable(carc_game *g, const ohd_state *s, int piece)
 
 /* No stable on any of the 8 tiles around the tile just placed; with the
  * option, none in a meadow that holds a stable already either. */
-static int figure_allowed(carc_game *g, int kind, int piece)
+static int figure_allowed(const carc_game *g, int kind, int piece)
 {
     if (kind != OHD_FIG_STABLE) return 1;
-    const ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     if (s->one_per_meadow && meadow_has_stable(g, s, piece)) return 0;
     int x = 0, y = 0, placed = 0;
     for (int i = 0; i < s->nstables; i++) {
@@ -175,7 +176,7 @@ static int stable_points(carc_game *g, int stable)
 
 /* ---- hiking ------------------------------------------------------------ */
 
-static int is_wanderer(carc_game *g, int f)
+static int is_wanderer(const carc_game *g, int f)
 {
     int p = carc_figure_piece(g, f);
     return p >= 0 && carc_figure_kind(g, f) == OHD_FIG_MEEPLE && carc_piece_kind(g, p) == OHD_PATH;
@@ -183,7 +184,7 @@ static int is_wanderer(carc_game *g, int f)
 
 /* Tiles that will hold a wanderer when the hike is walked: wanderers on a
  * path completed this turn go home in its scoring first. */
-static void wanderer_tiles(carc_game *g, uint8_t *tiles)
+static void wanderer_tiles(const carc_game *g, uint8_t *tiles)
 {
     memset(tiles, 0, OHD_MAX_TILES / 8);
     int n = figure_total(g);
@@ -198,7 +199,7 @@ static void wanderer_tiles(carc_game *g, uint8_t *tiles)
 
 /* Whether one of this turn's tile's path pieces (features `paths` of the
  * tile, from piece `first`) belongs to the path. */
-static int tile_extends(carc_game *g, int path, int first, unsigned paths)
+static int tile_extends(const carc_game *g, int path, int first, unsigned paths)
 {
     for (; paths; paths &= paths - 1)
         if (carc_feature_of(g, first + carc_mask_first(paths)) == path) return 1;
@@ -218,7 +219,7 @@ typedef struct hike_end {
  * piece reaching three sides) and counts the shortest way along the path.
  * A junction never joins branches (each is a path of its own), so a walk
  * stops at a junction tile as at any other end. */
-static int list_hikes(carc_game *g, carc_move *out, hike_end *ends, int cap)
+static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int cap)
 {
     /* most turns no hike is open: a tile without a path extends none */
     int tile = carc_turn_tile(g), first = carc_tile_first_piece(g, tile);
@@ -226,7 +227,7 @@ static int list_hikes(carc_game *g, carc_move *out, hike_end *ends, int cap)
     if (!paths) return 0;
     uint8_t busy[OHD_MAX_TILES / 8];
     int busy_known = 0;
-    const ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     int n = 0, me = carc_turn_player(g);
     for (int f = s->meeple_first[me]; f < s->meeple_end[me]; f++) {
         if (carc_figure_owner(g, f) != me || !is_wanderer(g, f)) continue;
@@ -357,9 +358,9 @@ static void on_completed(carc_game *g, int feature)
 
 /* ---- moves ------------------------------------------------------------- */
 
-static int extra_moves(carc_game *g, carc_move *out, int cap)
+static int extra_moves(const carc_game *g, carc_move *out, int cap)
 {
-    ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     int n = 0;
     if (s->picking) {
         for (int k = 0; k < OHD_TOKEN_KINDS && n < cap; k++)
@@ -478,10 +479,10 @@ static const carc_view_desc views[] = {
 /* the pool counts harvest tokens by kind, named as in the harvest supply */
 static const char *const *const view_labels[] = {[VIEW_POOL] = token_names, [VIEW_PICKER] = NULL};
 
-static int view_value(carc_game *g, int view, int owner, int k)
+static int view_value(const carc_game *g, int view, int owner, int k)
 {
     (void)owner;
-    ohd_state *s = st(g);
+    const ohd_state *s = st_read(g);
     if (view == VIEW_POOL) return s->picking ? s->pool[k] : 0;
     return s->picking ? s->picker : -1;
 }
@@ -496,29 +497,29 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .tiles = carc_tiles_over_hill_and_dale,
     .tiles_len = sizeof carc_tiles_over_hill_and_dale - 1,
     .kinds = kinds,
-    .kind_count = 3,
+    .kind_count = (int)(sizeof kinds / sizeof kinds[0]),
     .figures = figures,
-    .figure_count = 2,
+    .figure_count = (int)(sizeof figures / sizeof figures[0]),
     .categories = categories,
-    .category_count = 6,
+    .category_count = (int)(sizeof categories / sizeof categories[0]),
     .options = options,
     .option_count = (int)(sizeof options / sizeof options[0]),
     .bags = bags,
-    .bag_count = 1,
+    .bag_count = (int)(sizeof bags / sizeof bags[0]),
     .state_size = sizeof(ohd_state),
     .setup = setup,
-    .figure_allowed = figure_allowed,
-    .extra_moves = extra_moves,
+    .figure_allowed_const = figure_allowed,
+    .extra_moves_const = extra_moves,
     .apply_move = apply_move,
-    .feature_points = feature_points,
+    .feature_points_const = feature_points,
     .on_completed = on_completed,
     .end_of_turn = end_of_turn,
     .final_scoring = final_scoring,
     .actions = actions,
-    .action_count = 2,
+    .action_count = (int)(sizeof actions / sizeof actions[0]),
     .views = views,
-    .view_count = 2,
-    .view_value = view_value,
+    .view_count = (int)(sizeof views / sizeof views[0]),
+    .view_value_const = view_value,
     .kind_colors = colors,
     .view_labels = view_labels,
 };

@@ -43,7 +43,6 @@ static int drawing(const carc_game *g, double S, void (*draw)(rd_ctx *c, void *a
         c->f = f;
         draw(c, arg);
     }
-    if (c) carc_game_free(c->g);
     free(c);
     if (f && fclose(f) && r == CARC_OK) r = CARC_E_NOMEM;
     if (r != CARC_OK) {

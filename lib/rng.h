@@ -1,8 +1,15 @@
 /* The game's random generator: splitmix64, chosen because it is tiny, has
- * no bad seeds and gives the same sequence on every platform. */
-#include "internal.h"
+ * no bad seeds and gives the same sequence on every platform. Inline: a
+ * turn's draw takes a number, and a call the whole-program inliner may or
+ * may not make costs more than the draw itself. */
+#ifndef CARC_RNG_H
+#define CARC_RNG_H
 
-uint64_t rng_next(uint64_t *state)
+#include <stdint.h>
+
+/* ALWAYS_INLINE comes from internal.h, which includes this */
+
+static ALWAYS_INLINE uint64_t rng_next(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -13,7 +20,7 @@ uint64_t rng_next(uint64_t *state)
 /* Uniform in [0, n) without bias, by Lemire's multiply-and-shift on the top
  * 32 bits: a 64-bit division per draw costs more than the rest of a draw,
  * and here the slow path that divides is taken with probability n / 2^32. */
-unsigned rng_below(uint64_t *state, unsigned n)
+static ALWAYS_INLINE unsigned rng_below(uint64_t *state, unsigned n)
 {
     if (n <= 1) return 0;
     uint64_t m = (rng_next(state) >> 32) * (uint64_t)n;
@@ -27,3 +34,5 @@ unsigned rng_below(uint64_t *state, unsigned n)
     }
     return (unsigned)(m >> 32);
 }
+
+#endif
