@@ -202,7 +202,7 @@ struct carc_tileset {
      * tile = type), read as one vector */
     uint8_t class_shift[MAX_TYPES];
     uint8_t avx2;     /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
-    _Alignas(16) uint64_t move_head[MAX_TYPES][2];
+    _Alignas(16) uint64_t move_head[MAX_TYPES][2]; /* 16: a row is one vector (loaded unaligned all the same) */
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];
@@ -363,7 +363,7 @@ struct carc_game {
      * scan the 3x3 block instead */
     int narea;
     uint8_t area_tiles[32];
-    uint32_t area_pos[32]; /* FPOS of each with the sign bits flipped, for a cheap test of nearness */
+    uint32_t area_pos[32]; /* FPOS of each with the sign bits flipped, for a cheap test of nearness; read four at a time with unaligned loads, so 4-byte aligned is enough */
 
     int nevents;
     int nawards;        /* events that are point awards: what carc_game_event() lists */
@@ -390,6 +390,9 @@ struct carc_game {
      * 32 squares at a time; past nfrontier always 0, so a block read past
      * the end finds no class there. Copied up to the longer of the two
      * frontiers, rounded up to a block of 32 --- */
+    /* 16: the SSE2 form reads it with aligned 16-byte loads; the AVX2 form
+     * reads 32 bytes unaligned, since a game block is only as aligned as
+     * the allocator's max_align_t (16 on x86-64) */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
     /* --- copied up to nfrontier, and kept only for tile sets without a fit
