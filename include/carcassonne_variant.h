@@ -309,8 +309,9 @@ CARC_API int carc_feature_open(const carc_game *g, int feature);
 CARC_API int carc_feature_complete(const carc_game *g, int feature);
 /** Distinct tiles the feature covers. */
 CARC_API int carc_feature_tiles(const carc_game *g, int feature);
-/** Sum of attribute `attr` over the feature's pieces, at most 255 (0 for a bad feature or
- *  attribute). Added up over the pieces on each call. */
+/** Sum of attribute `attr` over the feature's pieces, exact (each piece holds 0..255, so
+ *  the sum is at most 255 times the pieces; 0 for a bad feature or attribute). Added up
+ *  over the pieces on each call. */
 CARC_API int carc_feature_attr(const carc_game *g, int feature, int attr);
 /** Writes up to `cap` pieces of the feature to `out`; returns how many there are in all. */
 CARC_API int carc_feature_pieces(const carc_game *g, int feature, int *out, int cap);

@@ -499,7 +499,7 @@ static inline int first_sight(uint64_t *seen, int r)
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
 int feat_tiles_lowest(const carc_game *g, int root, int *lowest); /* also the feature's lowest piece */
-int feat_attr(const carc_game *g, int root, int attr);       /* the members' sum of attribute attr, at most 255 */
+int feat_attr(const carc_game *g, int root, int attr);       /* the members' sum of attribute attr (exact) */
 int feat_complete(const carc_game *g, int root);
 void feat_occ_add(carc_game *g, int fig, int delta);
 
