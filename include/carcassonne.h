@@ -598,18 +598,22 @@ CARC_API int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *s
 
 /**
  * Writes a move as one line of text in the words of saved games, e.g.
- * `tile K 2 -1 1`, `figure shepherd f1` (on the tile placed this turn),
- * `pass`, `action grow 7`, `action hike 5 2 -1 p1` (actions by the names
- * and arguments the variant declares, carc_variant_action(); an unnamed
+ * `tile K 2 -1 1`, `figure shepherd f1` (on the tile placed this turn;
+ * on any other tile its square follows, `figure follower c1 2 -1`), `pass`,
+ * `action grow 7`, `action hike 5 2 -1 p1` (actions by the names and
+ * arguments the variant declares, carc_variant_action(); an unnamed
  * action as its six numbers `action CODE TARGET X Y FIGURE FEATURE`).
  * Feature ids are those of the tile lying at the move's square, so a
- * FIGURE move is written while its tile is on the board.
+ * FIGURE move is written while its tile is on the board. Whatever text is
+ * written, carc_move_parse() reads it back as the same move (up to the
+ * members its kind, or its action's arguments, leave unused).
  * @param g the game the move belongs to. @param m the move.
  * @param buf,cap caller buffer (may be NULL/0 to ask for the length); a
  *        terminating NUL is written when there is room.
  * @param len out: length of the text without the NUL.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER, ::CARC_E_INVALID (a
- *         figure or feature that does not exist on that square, an unknown kind).
+ *         figure or feature that does not exist on that square, a tile type
+ *         or a rotation (above 3) that does not exist, an unknown kind).
  */
 CARC_API int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t cap, size_t *len);
 

@@ -32,7 +32,8 @@ int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap)
     const carc_tileset *ts = g->ts;
     switch (m->kind) {
     case CARC_MOVE_TILE:
-        if (m->tile >= ts->ntypes) return -1;
+        /* only what carc_move_parse reads back: quarter turns 0..3 */
+        if (m->tile >= ts->ntypes || m->rotation > 3) return -1;
         return snprintf(out, cap, "tile %s %d %d %d", ts->types[m->tile].name, m->x, m->y, m->rotation);
     case CARC_MOVE_FIGURE: {
         int type = type_at(g, m->x, m->y);
@@ -173,6 +174,12 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t c
     char line[512];
     int n = move_text(g, m, line, sizeof line);
     if (n < 0 || (size_t)n >= sizeof line) return CARC_E_INVALID;
+    /* a figure on another tile than this turn's: its square too, so the
+     * text reads back as the same move (saves need not: each figure move
+     * there follows its own tile) */
+    if (m->kind == CARC_MOVE_FIGURE &&
+        (g->turn_tile < 0 || g->tiles[g->turn_tile].x != m->x || g->tiles[g->turn_tile].y != m->y))
+        n += snprintf(line + n, sizeof line - (size_t)n, " %d %d", m->x, m->y);
     *len = (size_t)n;
     if (!buf || cap <= (size_t)n) return buf ? CARC_E_BUFFER : CARC_OK;
     memcpy(buf, line, (size_t)n + 1);
