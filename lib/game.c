@@ -1,11 +1,10 @@
 /* Game lifecycle: create, free, clone, copy. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
 /* A game and, when it uses its variant's built-in tile set, that tile set
- * live in one allocation, so clone is one malloc and one memcpy. */
+ * live in one allocation, so clone is one allocation and one memcpy. */
 typedef struct game_block {
     carc_game game;
     carc_tileset own_ts;
@@ -56,12 +55,19 @@ static int setup_pieces_and_figures(carc_game *g)
     return CARC_OK;
 }
 
+/* The block a game takes: with its own tile set in it, or sharing one. */
+static size_t block_size(int own_ts) { return own_ts ? sizeof(game_block) : sizeof(carc_game); }
+
 int carc_game_new(const carc_game_options *opts, carc_game **out)
 {
     if (!opts || !out) return CARC_E_NULL;
-    if (opts->struct_size < sizeof *opts) return CARC_E_VERSION;
+    if (opts->struct_size < CARC_GAME_OPTIONS_SIZE_V1) return CARC_E_VERSION;
+    carc_allocator a;
+    int r = alloc_take(opts->struct_size >= offsetof(carc_game_options, allocator) + sizeof opts->allocator
+                           ? opts->allocator : NULL, &a);
+    if (r) return r;
     const carc_variant *v;
-    int r = resolve_variant(opts, &v);
+    r = resolve_variant(opts, &v);
     if (r) return r;
     r = variant_check(v);
     if (r) return r;
@@ -72,15 +78,17 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     /* a built-in variant's tile set is parsed once and shared; another
      * variant's is parsed into the game's own block */
     const carc_tileset *shared = opts->tileset ? opts->tileset : builtin_tileset(v);
-    game_block *blk = calloc(1, shared ? sizeof(carc_game) : sizeof *blk);
+    const size_t size = block_size(!shared);
+    game_block *blk = mem_zalloc(&a, size);
     if (!blk) return CARC_E_NOMEM;
     carc_game *g = &blk->game;
+    g->alloc = a;
     if (shared) {
         g->ts = shared;
     } else {
         r = tileset_parse(v, v->tiles, v->tiles_len, &blk->own_ts, NULL, 0);
         if (r) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_INVALID;
         }
         g->ts = &blk->own_ts;
@@ -94,23 +102,23 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     for (int i = 0; i < v->option_count; i++) g->rules[i] = v->options[i].default_value;
     for (int i = 0; i < opts->rule_count; i++) {
         if (!opts->rules[i].name) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_NULL;
         }
         int k = option_index(v, opts->rules[i].name);
         if (k < 0) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_NOT_FOUND;
         }
         if (opts->rules[i].value < v->options[k].min_value || opts->rules[i].value > v->options[k].max_value) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_RANGE;
         }
         g->rules[k] = opts->rules[i].value;
     }
     r = setup_pieces_and_figures(g);
     if (r) {
-        free(blk);
+        mem_release(&a, blk, size);
         return r;
     }
     int ti = board_place(g, g->ts->start_type, 0, 0, 0, -1);
@@ -123,7 +131,7 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     if (v->setup) {
         r = v->setup(g);
         if (r) {
-            free(blk);
+            mem_release(&a, blk, size);
             return r;
         }
     }
@@ -131,9 +139,12 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     return CARC_OK;
 }
 
-void carc_game_free(carc_game *g) { free(g); }
-
 static int owns_tileset(const carc_game *g) { return g->ts == &((const game_block *)g)->own_ts; }
+
+void carc_game_free(carc_game *g)
+{
+    if (g) mem_release(&g->alloc, g, block_size(owns_tileset(g)));
+}
 
 static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
@@ -187,9 +198,10 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 int carc_game_clone(const carc_game *g, carc_game **out)
 {
     if (!g || !out) return CARC_E_NULL;
-    size_t size = owns_tileset(g) ? sizeof(game_block) : sizeof(carc_game);
-    game_block *blk = malloc(size);
+    size_t size = block_size(owns_tileset(g));
+    game_block *blk = mem_alloc(&g->alloc, size);
     if (!blk) return CARC_E_NOMEM;
+    blk->game.alloc = g->alloc;
     if (owns_tileset(g)) memcpy(&blk->own_ts, g->ts, sizeof blk->own_ts);
     blk->game.ts = owns_tileset(g) ? &blk->own_ts : g->ts;
     copy_state(&blk->game, g, 0);

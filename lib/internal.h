@@ -207,6 +207,7 @@ struct carc_tileset {
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];
     uint32_t key_classes[MAX_KEYS];
+    carc_allocator alloc; /* what carc_tileset_free gives it back to (set after parsing) */
 };
 
 /* ---- games -------------------------------------------------------------- */
@@ -404,6 +405,10 @@ struct carc_game {
      * a few hundred writes instead of copying 32 KiB --- */
     uint8_t grid[GRID_SIZE * GRID_SIZE];  /* placed index + 1, 0 = empty */
     uint8_t fgrid[GRID_SIZE * GRID_SIZE]; /* frontier index + 1, 0 = not in the frontier */
+
+    /* --- not copied: each game keeps the allocator it was made with (a
+     * clone takes its original's) and is given back to it --- */
+    carc_allocator alloc;
 };
 
 /* A game stays within 126 KiB: sanitizer builds (ASan, the fuzzers) then
@@ -413,13 +418,30 @@ struct carc_game {
 _Static_assert(sizeof(struct carc_game) <= 126 * 1024, "carc_game grew past 126 KiB");
 _Static_assert(sizeof(hist_rec) == 20, "a history record is 20 bytes");
 
+/* alloc.c */
+/* The allocator a NULL carc_allocator pointer stands for: malloc, realloc, free. */
+extern const carc_allocator alloc_default;
+/* Checks a caller's allocator (NULL: the default) and copies it into *out. */
+int alloc_take(const carc_allocator *in, carc_allocator *out);
+static inline void *mem_alloc(const carc_allocator *a, size_t size) { return a->alloc(a->user, size); }
+void *mem_zalloc(const carc_allocator *a, size_t size); /* zeroed */
+static inline void mem_release(const carc_allocator *a, void *p, size_t size)
+{
+    if (p) a->release(a->user, p, size);
+}
+/* Blocks hold 16-byte vectors (carc_game.fcls, carc_tileset.move_head):
+ * an allocator's blocks are aligned as malloc's are, which must do. */
+_Static_assert(_Alignof(struct carc_game) <= _Alignof(max_align_t) &&
+                   _Alignof(struct carc_tileset) <= _Alignof(max_align_t),
+               "a game or tile set needs no more alignment than an allocator gives");
+
 /* rng.c */
 uint64_t rng_next(uint64_t *state);
 unsigned rng_below(uint64_t *state, unsigned n);
 
 /* tileset.c */
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
-int tileset_builtin(const carc_variant *v, carc_tileset **out); /* parses v->tiles */
+int tileset_builtin(const carc_variant *v, const carc_allocator *a, carc_tileset **out); /* parses v->tiles into a block of a */
 
 /* board.c */
 static inline int board_at(const carc_game *g, int x, int y)

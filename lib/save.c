@@ -197,6 +197,8 @@ static int load_header(const carc_load_options *opts, const char **p, const char
     o.struct_size = sizeof o;
     o.registry = opts ? opts->registry : NULL;
     o.tileset = opts ? opts->tileset : NULL;
+    if (opts && opts->struct_size >= offsetof(carc_load_options, allocator) + sizeof opts->allocator)
+        o.allocator = opts->allocator;
     char variant[CARC_NAME_MAX + 1] = "";
     carc_option rules[32];
     char names[32][CARC_NAME_MAX + 1];
@@ -335,12 +337,12 @@ static int load_body(carc_game *g, const char **p, const char *end, hist_rec *wa
 int carc_game_load(const carc_load_options *opts, const char *text, size_t len, carc_game **out)
 {
     if (!text || !out) return CARC_E_NULL;
-    if (opts && opts->struct_size < sizeof *opts) return CARC_E_VERSION;
+    if (opts && opts->struct_size < CARC_LOAD_OPTIONS_SIZE_V1) return CARC_E_VERSION;
     const char *p = text, *end = text + len;
     carc_game *g;
     int r = load_header(opts, &p, end, &g);
     if (r) return r;
-    hist_rec *want = malloc(sizeof(hist_rec) * MAX_HISTORY);
+    hist_rec *want = mem_alloc(&g->alloc, sizeof(hist_rec) * MAX_HISTORY);
     if (!want) {
         carc_game_free(g);
         return CARC_E_NOMEM;
@@ -362,7 +364,7 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
         }
         if (!same) r = CARC_E_PARSE;
     }
-    free(want);
+    mem_release(&g->alloc, want, sizeof(hist_rec) * MAX_HISTORY);
     if (r) {
         carc_game_free(g);
         return r;
