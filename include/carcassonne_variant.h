@@ -233,8 +233,13 @@ struct carc_variant {
 #define CARC_VARIANT_SIZE_V1 (offsetof(carc_variant, final_scoring) + sizeof(void (*)(carc_game *)))
 
 /** @name Variant state and options
+ *  The calls below never fail: a NULL game, or an index (tile, type,
+ *  feature, piece, figure, player, stack, bag, token, attribute, kind, side)
+ *  outside its range, is answered with -1 where the call names an id or a
+ *  kind and 0 where it gives a count, a mask or a value, and a call that
+ *  would change the game changes nothing (tests/core/test_core_plugin_guards.c).
  *  @{ */
-/** The variant's per-game state buffer (`state_size` bytes, zeroed at creation). */
+/** The variant's per-game state buffer (`state_size` bytes, zeroed at creation); NULL for a NULL game. */
 CARC_API void *carc_variant_state(carc_game *g);
 /** Value of ruleset option `index` in this game. Returns 0 for a bad index. */
 CARC_API int carc_rule(const carc_game *g, int index);
