@@ -139,7 +139,10 @@ int move_from_words(const carc_game *g, const char *const *w, int n, carc_move *
                          .y = (int16_t)d, .figure = (uint8_t)e, .feature = (uint8_t)f};
         return CARC_OK;
     }
-    if (text_int(w[1], 0, 65535, &a) == 0) return CARC_E_PARSE; /* a number: the six-number form, cut short */
+    /* an action name starts with a letter (variant_check); anything else is
+     * the six-number form cut short or with a code past 65535 */
+    char c0 = w[1][0];
+    if (!((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return CARC_E_PARSE;
     const carc_action_desc *act = action_by_name(g, w[1]);
     if (!act) return CARC_E_NOT_FOUND;
     int want = 2 + !!(act->args & CARC_ARG_TARGET) + 2 * !!(act->args & CARC_ARG_SQUARE) +
