@@ -261,6 +261,13 @@ Test(core_registration, actions)
     } while (0)
     ACT(CARC_OK, acts[0].name = "a1");
     ACT(CARC_OK, acts[0].name = "Z");
+    ACT(CARC_OK, acts[0].name = "z9");
+    ACT(CARC_OK, acts[0].name = "A");
+    /* the bytes just outside the letters */
+    ACT(CARC_E_INVALID, acts[0].name = "@a");
+    ACT(CARC_E_INVALID, acts[0].name = "[a");
+    ACT(CARC_E_INVALID, acts[0].name = "`a");
+    ACT(CARC_E_INVALID, acts[0].name = "{a");
     ACT(CARC_E_INVALID, acts[0].name = "1a");
     ACT(CARC_E_INVALID, acts[0].name = "-a");
     ACT(CARC_E_INVALID, acts[0].name = "");
