@@ -337,3 +337,50 @@ Test(core_limits, move_text_numbers_up_to_the_ends_of_their_fields)
     cr_assert_eq(m.feature, 0);
     carc_game_free(g);
 }
+
+/* ---- the tile set's fingerprint --------------------------------------------- */
+
+/* A save names its tile set by a fingerprint of the text: every byte
+ * counts, the first and the last included, so a game saved with one set
+ * does not load with a set that differs anywhere. */
+Test(core_limits, the_fingerprint_covers_every_byte)
+{
+    const carc_variant *base = NULL;
+    carc_registry_find(NULL, "base", &base);
+    char text[1024];
+    snprintf(text, sizeof text, "%s", field_set(3, 3));
+    size_t len = strlen(text);
+    char *saves[3] = {NULL, NULL, NULL};
+    carc_tileset *sets[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < 3; k++) {
+        char edited[1024];
+        memcpy(edited, text, len + 1);
+        if (k == 1) { /* a blank in front: the same tiles */
+            edited[0] = ' ';
+            memcpy(edited + 1, text, len + 1);
+        }
+        if (k == 2) edited[len - 1] = ' '; /* the final newline a blank: the same tiles */
+        size_t n = strlen(edited);
+        cr_assert_eq(carc_tileset_parse(base, edited, n, &sets[k], NULL, 0), CARC_OK, "variant %d", k);
+        carc_game_options o = {.struct_size = sizeof o, .variant = base, .players = 2, .tileset = sets[k]};
+        carc_game *g = NULL;
+        cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+        saves[k] = h_save(g);
+        carc_game_free(g);
+    }
+    cr_assert_str_neq(saves[0], saves[1], "a byte put in front");
+    cr_assert_str_neq(saves[0], saves[2], "the last byte changed");
+    cr_assert_str_neq(saves[1], saves[2]);
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++) {
+            carc_load_options lo = {.struct_size = sizeof lo, .tileset = sets[j]};
+            carc_game *g = NULL;
+            int r = carc_game_load(&lo, saves[k], strlen(saves[k]), &g);
+            cr_assert_eq(r, k == j ? CARC_OK : CARC_E_MISMATCH, "saved with set %d, loaded with %d", k, j);
+            carc_game_free(g);
+        }
+    for (int k = 0; k < 3; k++) {
+        free(saves[k]);
+        carc_tileset_free(sets[k]);
+    }
+}
