@@ -12,19 +12,14 @@ static void *std_alloc(void *user, size_t size)
     return malloc(size);
 }
 
-static void *std_resize(void *user, void *ptr, size_t old_size, size_t new_size)
-{
-    (void)user, (void)old_size;
-    return realloc(ptr, new_size);
-}
-
 static void std_release(void *user, void *ptr, size_t size)
 {
     (void)user, (void)size;
     free(ptr);
 }
 
-const carc_allocator alloc_default = {sizeof(carc_allocator), std_alloc, std_resize, std_release, NULL};
+/* no resize: it is optional, and no entry point grows a block yet */
+const carc_allocator alloc_default = {sizeof(carc_allocator), std_alloc, NULL, std_release, NULL};
 
 int alloc_take(const carc_allocator *in, carc_allocator *out)
 {

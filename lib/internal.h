@@ -419,7 +419,7 @@ _Static_assert(sizeof(struct carc_game) <= 126 * 1024, "carc_game grew past 126 
 _Static_assert(sizeof(hist_rec) == 20, "a history record is 20 bytes");
 
 /* alloc.c */
-/* The allocator a NULL carc_allocator pointer stands for: malloc, realloc, free. */
+/* The allocator a NULL carc_allocator pointer stands for: malloc and free. */
 extern const carc_allocator alloc_default;
 /* Checks a caller's allocator (NULL: the default) and copies it into *out. */
 int alloc_take(const carc_allocator *in, carc_allocator *out);

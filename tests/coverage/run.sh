@@ -33,13 +33,33 @@ for h in $replayers; do
 done
 # gcov of several objects compiled from one source (the library, static and
 # shared) is merged by gcovr; -j: one gcov per core
-common=(--root . --object-directory "$build" -j 2 --exclude-unreachable-branches --exclude-throw-branches)
-echo "coverage of lib/ and variants/:"
-gcovr "${common[@]}" --filter 'lib/' --filter 'variants/' --print-summary -o /dev/null | sed 's/^/  /'
+common=(--root . -j 2 --exclude-unreachable-branches --exclude-throw-branches --filter 'lib/' --filter 'variants/')
+traces=("$build/coverage.json")
+gcovr "${common[@]}" --object-directory "$build" --json -o "$build/coverage.json"
+
+# The tile listing and the monastery search have other forms for CPUs
+# without AVX2 (SSE2) and without SSE2 (plain C), compiled out here: two
+# more builds run the tests of listing and the corpora, and count too.
+for form in sse2:-DCARC_NO_AVX2 plain:-U__SSE2__; do
+    dir=$build-${form%%:*}
+    [ -f "$dir/build.ninja" ] ||
+        meson setup "$dir" --buildtype=debug -Db_coverage=true -Db_lto=false -Dc_args="${form#*:}" >/dev/null
+    ninja -C "$dir" tests/carc-tests $(for h in $replayers; do echo tests/fuzz/replay/replay_$h; done) >/dev/null
+    find "$dir" -name '*.gcda' -delete
+    for f in 'core_moves/*' 'discovery_moves/*' 'core_limits/*' '*/*matches_reference*' 'core_draws/*' 'core_hands/*'; do
+        "$dir/tests/carc-tests" --filter "$f" >/dev/null 2>&1 || { echo "coverage: $dir: tests $f fail" >&2; exit 1; }
+    done
+    for h in $replayers; do "$dir/tests/fuzz/replay/replay_$h" tests/fuzz/corpus/$h >/dev/null; done
+    gcovr "${common[@]}" --object-directory "$dir" --json -o "$dir/coverage.json"
+    traces+=("$dir/coverage.json")
+done
+merged=()
+for t in "${traces[@]}"; do merged+=(--add-tracefile "$t"); done
+echo "coverage of lib/ and variants/ (the suite and the corpora; the SSE2 and plain-C forms by their tests):"
+gcovr "${merged[@]}" --print-summary -o /dev/null | sed 's/^/  /'
 echo "coverage of lib/:"
-gcovr "${common[@]}" --filter 'lib/' --print-summary -o /dev/null | sed 's/^/  /'
+gcovr "${merged[@]}" --filter 'lib/' --print-summary -o /dev/null | sed 's/^/  /'
 if [ -n "$details" ]; then
-    gcovr "${common[@]}" --filter 'lib/' --filter 'variants/' --txt-metric branch --txt "$details" 2>/dev/null ||
-        gcovr "${common[@]}" --filter 'lib/' --filter 'variants/' --branches -o "$details"
-    echo "details: $details"
+    gcovr "${merged[@]}" --json -o "$details"
+    echo "details (gcovr JSON; tests/coverage/uncovered.py lists what is not covered): $details"
 fi
