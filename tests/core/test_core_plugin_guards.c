@@ -337,3 +337,56 @@ Test(core_plugin_guards, bags_and_tokens)
     cr_assert_eq(carc_player_tokens(g, 0, 0, kinds - 1), in_bag - 1);
     carc_game_free(g);
 }
+
+/* The tile-set getters of carcassonne.h: a type or feature outside its
+ * range is CARC_E_RANGE with nothing written, the last in range answers. */
+Test(core_plugin_guards, tile_set_getters)
+{
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    carc_tileset *ts = NULL;
+    cr_assert_eq(carc_tileset_parse(v, v->tiles, v->tiles_len, &ts, NULL, 0), CARC_OK);
+    int n = 0;
+    cr_assert_eq(carc_tileset_type_count(ts, &n), CARC_OK);
+    cr_assert_eq(n, 24);
+    const int bad[] = BAD_INDICES(n);
+    for (int i = 0; i < 5; i++) {
+        const char *id = "untouched", *kind = "untouched";
+        unsigned slots = 77;
+        carc_tile_type_info info = {.struct_size = sizeof info, .count = -5};
+        cr_assert_eq(carc_tileset_type(ts, bad[i], &info), CARC_E_RANGE, "type %d", bad[i]);
+        cr_assert_eq(info.count, -5);
+        cr_assert_eq(carc_tileset_feature(ts, bad[i], 0, &id, &kind, &slots), CARC_E_RANGE, "type %d", bad[i]);
+        cr_assert_str_eq(id, "untouched");
+        cr_assert_eq(slots, 77u);
+    }
+    carc_tile_type_info info = {.struct_size = sizeof info};
+    cr_assert_eq(carc_tileset_type(ts, n - 1, &info), CARC_OK);
+    cr_assert_str_eq(info.name, "X");
+    cr_assert_eq(info.feature_count, 8);
+    const char *id = NULL, *kind = NULL;
+    unsigned slots = 0;
+    cr_assert_eq(carc_tileset_feature(ts, n - 1, 7, &id, &kind, &slots), CARC_OK);
+    cr_assert_str_eq(id, "f4");
+    cr_assert_str_eq(kind, "farm");
+    cr_assert_eq(slots, (1u << 8) | (1u << 9));
+    cr_assert_eq(carc_tileset_feature(ts, n - 1, 8, &id, &kind, &slots), CARC_E_RANGE);
+    cr_assert_eq(carc_tileset_feature(ts, n - 1, -1, &id, &kind, &slots), CARC_E_RANGE);
+    cr_assert_eq(carc_tileset_feature(ts, 0, 0, NULL, NULL, NULL), CARC_OK, "every out may be NULL");
+    cr_assert_eq(carc_tileset_feature(NULL, 0, 0, &id, &kind, &slots), CARC_E_NULL);
+    cr_assert_eq(carc_tileset_type(NULL, 0, &info), CARC_E_NULL);
+    cr_assert_eq(carc_tileset_type(ts, 0, NULL), CARC_E_NULL);
+    info.struct_size = sizeof info - 1;
+    cr_assert_eq(carc_tileset_type(ts, 0, &info), CARC_E_VERSION);
+    cr_assert_eq(carc_tileset_type_count(NULL, &n), CARC_E_NULL);
+    cr_assert_eq(carc_tileset_type_count(ts, NULL), CARC_E_NULL);
+    int t = -3;
+    cr_assert_eq(carc_tileset_find(ts, "Y", &t), CARC_E_NOT_FOUND);
+    cr_assert_eq(t, -3);
+    cr_assert_eq(carc_tileset_find(ts, "X", &t), CARC_OK);
+    cr_assert_eq(t, n - 1);
+    cr_assert_eq(carc_tileset_find(ts, NULL, &t), CARC_E_NULL);
+    cr_assert_eq(carc_tileset_find(NULL, "X", &t), CARC_E_NULL);
+    cr_assert_eq(carc_tileset_find(ts, "X", NULL), CARC_E_NULL);
+    carc_tileset_free(ts);
+}
