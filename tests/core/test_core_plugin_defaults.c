@@ -140,3 +140,32 @@ Test(core_plugin_defaults, an_option_without_a_name)
     cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
     carc_game_free(g);
 }
+
+/* A variant's followers may block in any of the four classes: whichever it
+ * is, a completed city with one on it is scored (2 x 2 for D and E) and
+ * the follower goes home; a second follower of the same class cannot join
+ * it, one of another kind and class could. */
+Test(core_plugin_defaults, followers_of_every_block_class_score)
+{
+    const carc_variant *base = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "base", &base), CARC_OK);
+    for (unsigned cls = 0; cls < 4; cls++) {
+        static carc_figure_desc figs[1];
+        figs[0] = base->figures[0];
+        figs[0].block_class = cls;
+        carc_variant v = *base;
+        v.name = "classes";
+        v.figures = figs;
+        carc_game_options o = {.struct_size = sizeof o, .variant = &v, .players = 2, .seed = 1};
+        carc_game *g = NULL;
+        cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+        cr_assert_eq(t_turn(g, "U", 1, 0, 1, "follower", "r1"), CARC_OK);
+        cr_assert_eq(t_place(g, "U", -1, 0, 1), CARC_OK);
+        cr_assert_eq(t_figure(g, "follower", "r1"), CARC_E_ILLEGAL_MOVE, "class %u: the road is taken", cls);
+        cr_assert_eq(t_pass(g), CARC_OK);
+        cr_assert_eq(t_turn(g, "E", 0, -1, 2, "follower", "c1"), CARC_OK);
+        cr_assert_eq(t_score(g, 0), 4, "class %u: the city scored %d", cls, t_score(g, 0));
+        cr_assert_eq(h_supply(g, 0), 6, "class %u: the city's follower is home, the road's is out", cls);
+        carc_game_free(g);
+    }
+}
