@@ -384,3 +384,40 @@ Test(core_limits, the_fingerprint_covers_every_byte)
         carc_tileset_free(sets[k]);
     }
 }
+
+/* ---- a save of more history than a game keeps -------------------------------- */
+
+/* A game keeps 1280 records of draws, moves and reseeds. A save naming
+ * more is CARC_E_LIMIT (carcassonne.h), whatever its next line is: here
+ * 1280 draw lines, then a move or one more draw; with 1279 the move line
+ * is read and refused as a move (a pass in the tile phase: CARC_E_PARSE). */
+static int load_with_draws(int draws, const char *last)
+{
+    carc_game *g = h_new("base", 2, 1);
+    char *head = h_save(g);
+    carc_game_free(g);
+    char *end = strstr(head, "end\n");
+    cr_assert_not_null(end);
+    *end = 0;
+    size_t cap = strlen(head) + (size_t)draws * 16 + 64, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text, cap, "%s", head);
+    for (int i = 0; i < draws; i++) len += (size_t)snprintf(text + len, cap - len, "draw main D\n");
+    len += (size_t)snprintf(text + len, cap - len, "%send\n", last);
+    carc_game *out = (carc_game *)&out;
+    int r = carc_game_load(NULL, text, len, &out);
+    cr_assert(r == CARC_OK || out == (carc_game *)&out, "a failed load made a game");
+    if (r == CARC_OK) carc_game_free(out);
+    free(text);
+    free(head);
+    return r;
+}
+
+Test(core_limits, a_save_of_more_history_than_a_game_keeps)
+{
+    cr_assert_eq(load_with_draws(1280, "move pass\n"), CARC_E_LIMIT);
+    cr_assert_eq(load_with_draws(1280, "draw main D\n"), CARC_E_LIMIT);
+    cr_assert_eq(load_with_draws(1280, "reseed 5\n"), CARC_E_LIMIT);
+    cr_assert_eq(load_with_draws(1279, "move pass\n"), CARC_E_PARSE);
+    cr_assert_eq(load_with_draws(1279, ""), CARC_E_PARSE, "draws the game did not make");
+}
