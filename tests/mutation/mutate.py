@@ -18,7 +18,9 @@ SHARE below), one at a time, in a copy
 of the working tree (WORK, default /tmp/carc-mutation-S), rebuilds the
 Criterion suite there (release, no LTO) and runs it. A mutant is killed when
 the suite fails or runs over ten times its usual time, survives when the suite
-passes, and is stillborn when it does not compile. Mutants listed in
+passes (in a file with SSE2 or AVX2 forms, also in builds that take the
+SSE2 and the plain-C form: FORMS), and is stillborn when it does not
+compile. Mutants listed in
 tests/mutation/equivalent.txt (the same program under another spelling) are
 reported but not counted. Prints one line per mutant and the score,
 killed / (killed + survived). Run by hand (it takes about a minute a mutant
@@ -222,6 +224,27 @@ def prepare(work, jobs):
     return build
 
 
+# The other forms of the code a CPU may take (docs/fuzzing.md, "Build
+# configurations"): a mutant that survives in a file with such forms is
+# tried again in builds that compile them in.
+FORMS = {"sse2": "-DCARC_NO_AVX2", "plain": "-U__SSE2__"}
+
+
+def has_forms(path):
+    text = open(os.path.join(ROOT, path)).read()
+    return "__SSE2__" in text or "CARC_AVX2" in text
+
+
+def form_build(work, form, jobs):
+    build = os.path.join(work, "build-mutation-" + form)
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        rc, out = run(["meson", "setup", build, "--buildtype=release", "-Db_lto=false", "-Dc_args=" + FORMS[form]],
+                      work)
+        if rc != 0:
+            sys.exit("mutate: meson setup of the %s form failed:\n%s" % (form, out))
+    return build
+
+
 def suite(work, build, jobs, timeout):
     t = time.time()
     rc, out = run([os.path.join(build, "tests", "carc-tests"), "--fail-fast", "-j%d" % jobs], work, timeout)
@@ -308,10 +331,18 @@ def main():
                     verdict, why = "killed", "timeout"
                 elif rc != 0:
                     verdict, why = "killed", test
-                elif key in eq:
-                    verdict, why = "equivalent", eq[key]
                 else:
                     verdict, why = "survived", ""
+                    for form in sorted(FORMS) if has_forms(path) else []:
+                        fb = form_build(work, form, a.jobs)
+                        if run(["ninja", "-C", fb, "-j", str(a.jobs), "tests/carc-tests"], work)[0] != 0:
+                            continue
+                        rc, took, test = suite(work, fb, a.jobs, timeout)
+                        if rc != 0:
+                            verdict, why = "killed", "%s form: %s" % (form, test or "timeout")
+                            break
+                    if verdict == "survived" and key in eq:
+                        verdict, why = "equivalent", eq[key]
         finally:
             with open(target, "w") as f:
                 f.write(text)
@@ -321,6 +352,10 @@ def main():
         print("%3d %-10s %-5s %s:%d  %s -> %s   %s%s" % (i, verdict.upper(), op, path, line, old, new, src[:70],
                                                          "   [%s]" % why if why else ""), flush=True)
     run(["ninja", "-C", build, "-j", str(a.jobs), "tests/carc-tests"], work)
+    for form in FORMS:  # the copies put back in the other forms' builds too
+        fb = os.path.join(work, "build-mutation-" + form)
+        if os.path.exists(os.path.join(fb, "build.ninja")):
+            run(["ninja", "-C", fb, "-j", str(a.jobs), "tests/carc-tests"], work)
     scored = counts["killed"] + counts["survived"]
     print("mutate: %d mutants: %d killed, %d survived, %d equivalent, %d stillborn; score %d/%d = %.1f%%" % (
         len(sample), counts["killed"], counts["survived"], counts["equivalent"], counts["stillborn"],
