@@ -21,7 +21,7 @@ done
 command -v gcovr >/dev/null || { echo "coverage: gcovr missing (apt-get install gcovr)" >&2; exit 2; }
 [ -f "$build/build.ninja" ] ||
     meson setup "$build" --buildtype=debug -Db_coverage=true -Db_lto=false >/dev/null
-replayers="load tileset api movetext"
+replayers="load tileset api movetext json"
 ninja -C "$build" tests/carc-tests $(for h in $replayers; do echo tests/fuzz/replay/replay_$h; done) >/dev/null
 find "$build" -name '*.gcda' -delete
 "$build/tests/carc-tests" 2>&1 | tail -n 1
