@@ -1065,7 +1065,10 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  *         query with `buf` NULL, since no text was written; a buffer of
  *         `cap` > 0 bytes then holds the first `cap - 1` bytes of the
  *         document and a NUL), ::CARC_E_NOMEM.
- * Allocates a scratch copy of the game and the list of legal moves per call.
+ * Allocates, from the game's allocator (::carc_allocator), a scratch copy of
+ * the game, the projection's scratch game and the list of legal moves per
+ * call, all before a byte is written: a call that fails with
+ * ::CARC_E_NOMEM leaves `buf` and `*len` as they were.
  */
 CARC_API int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len);
 

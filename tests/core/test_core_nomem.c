@@ -284,6 +284,25 @@ static int c_playouts(world *w, void **out)
     return r;
 }
 
+/* The document is written only once every block is taken: a call that
+ * fails for memory leaves the buffer and the length as they were. */
+static int c_state_json(world *w, void **out)
+{
+    static char buf[1 << 17];
+    memset(buf, 0x5a, sizeof buf);
+    size_t len = 12345;
+    int r = carc_game_state_json(w->game, buf, sizeof buf, &len);
+    if (r != CARC_OK) {
+        cr_assert_eq(len, 12345, "carc_game_state_json failed (%s) and set the length", carc_strerror(r));
+        for (size_t i = 0; i < sizeof buf; i++)
+            cr_assert_eq(buf[i], 0x5a, "carc_game_state_json failed (%s) and wrote byte %zu", carc_strerror(r), i);
+        return r;
+    }
+    cr_assert_lt(len, sizeof buf, "a document of %zu bytes: make the buffer larger", len);
+    *out = digest_box(mix(text_digest(1, buf), len));
+    return r;
+}
+
 static int c_tileset_parse(world *w, void **out)
 {
     const carc_variant *b = base_v();
@@ -320,6 +339,7 @@ static const entry_point ENTRY_POINTS[] = {
     {"carc_game_clone of a game with its own tile set", c_mine_clone, OUT_GAME, 0},
     {"carc_game_projection", c_projection, OUT_DIGEST, 0},
     {"carc_game_playouts", c_playouts, OUT_DIGEST, 0},
+    {"carc_game_state_json", c_state_json, OUT_DIGEST, 0},
     {"carc_tileset_parse_with", c_tileset_parse, OUT_TILESET, 0},
     {"carc_registry_new_with", c_registry_new, OUT_REGISTRY, 0},
     {"carc_registry_add", c_registry_add, OUT_NONE, 1},
@@ -451,6 +471,7 @@ Test(core_nomem, each_entry_point_takes_the_blocks_it_says)
         {"carc_game_clone of a game with its own tile set", 1},
         {"carc_game_projection", 1},
         {"carc_game_playouts", 2},
+        {"carc_game_state_json", 3},
         {"carc_tileset_parse_with", 1},
         {"carc_registry_new_with", 1},
         {"carc_registry_add", 1},
