@@ -23,7 +23,8 @@ command -v gcovr >/dev/null || { echo "coverage: gcovr missing (apt-get install 
     meson setup "$build" --buildtype=debug -Db_coverage=true -Db_lto=false >/dev/null
 replayers="load tileset api movetext json"
 ninja -C "$build" tests/carc-tests $(for h in $replayers; do echo tests/fuzz/replay/replay_$h; done) >/dev/null
-find "$build" -name '*.gcda' -delete
+# stale counts of an earlier run in the SSE2 and plain-C builds would be read too
+find "$build" "$build-sse2" "$build-plain" -name '*.gcda' -delete 2>/dev/null || true
 "$build/tests/carc-tests" 2>&1 | tail -n 1
 for h in $replayers; do
     dirs=(tests/fuzz/corpus/$h)
@@ -35,7 +36,7 @@ done
 # shared) is merged by gcovr; -j: one gcov per core
 common=(--root . -j 2 --exclude-unreachable-branches --exclude-throw-branches --filter 'lib/' --filter 'variants/')
 traces=("$build/coverage.json")
-gcovr "${common[@]}" --object-directory "$build" --json -o "$build/coverage.json"
+gcovr "${common[@]}" --object-directory "$build" --json -o "$build/coverage.json" "$build"
 
 # The tile listing and the monastery search have other forms for CPUs
 # without AVX2 (SSE2) and without SSE2 (plain C), compiled out here: two
@@ -50,7 +51,7 @@ for form in sse2:-DCARC_NO_AVX2 plain:-U__SSE2__; do
         "$dir/tests/carc-tests" --filter "$f" >/dev/null 2>&1 || { echo "coverage: $dir: tests $f fail" >&2; exit 1; }
     done
     for h in $replayers; do "$dir/tests/fuzz/replay/replay_$h" tests/fuzz/corpus/$h >/dev/null; done
-    gcovr "${common[@]}" --object-directory "$dir" --json -o "$dir/coverage.json"
+    gcovr "${common[@]}" --object-directory "$dir" --json -o "$dir/coverage.json" "$dir"
     traces+=("$dir/coverage.json")
 done
 merged=()
