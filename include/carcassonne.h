@@ -114,6 +114,63 @@ typedef struct carc_registry carc_registry; /**< A caller-owned list of variants
 typedef struct carc_variant carc_variant;   /**< A ruleset; see carcassonne_variant.h. */
 /** @} */
 
+/** @defgroup memory Memory: the allocator hook
+ *  Every block of memory the library takes (a game, a tile set, a registry,
+ *  the scratch space of a load, a projection or a batch of playouts) comes
+ *  from the allocator of the object it is for, and goes back to it. An
+ *  allocator is given where an object is made: ::carc_game_options,
+ *  ::carc_load_options, carc_tileset_parse_with(), carc_registry_new_with().
+ *  It is copied into the object (the struct need not outlive the call; the
+ *  `user` pointer's target must outlive every object made with it) and
+ *  inherited by what is made from the object: a clone of a game, the
+ *  scratch game of carc_game_projection() and carc_game_playouts(), the
+ *  tile-set check of carc_registry_add(). Without one (a NULL pointer) the
+ *  C library's malloc() and free() are used.
+ *
+ *  There is no process-wide allocator to set: two parts of a program (or two
+ *  libraries inside it) each pass their own. Two things are not made for any
+ *  object and so always come from malloc(): each built-in variant's tile
+ *  set, parsed once the first time a game of it is made and shared by all
+ *  such games until the library is unloaded, and the tile set that
+ *  carc_variant_describe() parses for a variant that is not built in (and
+ *  frees before it returns).
+ *
+ *  When an allocation fails the call returns ::CARC_E_NOMEM and, as for any
+ *  failure, changes nothing it was given and keeps nothing it took; a retry
+ *  may succeed. The suite checks this for every entry point that allocates
+ *  by failing its 1st, 2nd, ... allocation in turn (tests/core/test_core_nomem.c).
+ *  @{ */
+
+/**
+ * A memory allocator: three functions and the pointer they are given.
+ * Zero-initialise, set `struct_size` to `sizeof(carc_allocator)`, then fill in.
+ * The functions may be called from any thread that uses an object made with
+ * the allocator (distinct objects from distinct threads at the same time),
+ * so they must be thread-safe if the objects are spread over threads.
+ */
+typedef struct carc_allocator {
+    uint32_t struct_size; /**< `sizeof(carc_allocator)`. */
+    /** Returns a block of `size` bytes (never 0) aligned for any object
+     *  type, as malloc() is (`alignof(max_align_t)`: a game holds 16-byte
+     *  vectors), or NULL if there is none. Required. */
+    void *(*alloc)(void *user, size_t size);
+    /** Grows or shrinks block `ptr` of `old_size` bytes to `new_size`,
+     *  keeping its contents, as realloc() does; NULL leaves `ptr` as it was.
+     *  Optional (NULL: the library takes a new block, copies and releases
+     *  the old one); no entry point of this version grows a block. */
+    void *(*resize)(void *user, void *ptr, size_t old_size, size_t new_size);
+    /** Gives back block `ptr`, which has `size` bytes (the size it was taken
+     *  or last resized with), so an allocator may keep no sizes of its
+     *  own. Never called with NULL. Required. */
+    void (*release)(void *user, void *ptr, size_t size);
+    void *user;           /**< Passed to every call; the library never reads it. */
+} carc_allocator;
+
+/** Smallest struct_size accepted for ::carc_allocator. */
+#define CARC_ALLOCATOR_SIZE_V1 (offsetof(carc_allocator, user) + sizeof(void *))
+
+/** @} */
+
 /** @defgroup registry Variants and the registry
  *  @{ */
 
@@ -264,7 +321,18 @@ CARC_API int carc_variant_view_label(const carc_variant *v, int view, int k, con
  */
 CARC_API int carc_registry_new(carc_registry **out);
 
-/** Frees a registry. NULL is accepted. Variants it lists are not freed (the caller owns added ones). */
+/**
+ * carc_registry_new() with an allocator for the registry and for what
+ * carc_registry_add() takes to check a variant.
+ * @param alloc the allocator (copied; NULL: malloc() and free()).
+ * @param out receives the registry; free it with carc_registry_free().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (`alloc->struct_size`
+ *         below ::CARC_ALLOCATOR_SIZE_V1), ::CARC_E_INVALID (`alloc` without
+ *         its `alloc` or `release` function), ::CARC_E_NOMEM.
+ */
+CARC_API int carc_registry_new_with(const carc_allocator *alloc, carc_registry **out);
+
+/** Frees a registry (through the allocator it was made with). NULL is accepted. Variants it lists are not freed (the caller owns added ones). */
 CARC_API void carc_registry_free(carc_registry *reg);
 
 /**
@@ -345,7 +413,17 @@ CARC_API int carc_registry_find(const carc_registry *reg, const char *name, cons
 CARC_API int carc_tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset **out,
                                 char *err, size_t err_cap);
 
-/** Frees a tile set. NULL is accepted. Games using it must be freed first. */
+/**
+ * carc_tileset_parse() with an allocator for the tile set.
+ * @param alloc the allocator (copied; NULL: malloc() and free()).
+ * @param v,text,len,out,err,err_cap as for carc_tileset_parse().
+ * @return as carc_tileset_parse(), and ::CARC_E_VERSION or ::CARC_E_INVALID
+ *         for an allocator as carc_registry_new_with() says.
+ */
+CARC_API int carc_tileset_parse_with(const carc_allocator *alloc, const carc_variant *v, const char *text, size_t len,
+                                     carc_tileset **out, char *err, size_t err_cap);
+
+/** Frees a tile set (through the allocator it was made with). NULL is accepted. Games using it must be freed first. */
 CARC_API void carc_tileset_free(carc_tileset *ts);
 
 /** Number of tile types in a tile set. @return ::CARC_OK or ::CARC_E_NULL. */
@@ -471,30 +549,40 @@ typedef struct carc_game_options {
     int rule_count;                /**< Entries in `rules`. */
     const carc_tileset *tileset;   /**< Custom tile set made for this variant, or NULL for the built-in
                                         one. Borrowed: it must outlive the game. */
+    /* appended after 0.2.0: read only when struct_size covers it */
+    const carc_allocator *allocator; /**< Where the game's memory comes from (copied); NULL: malloc(). */
 } carc_game_options;
+
+/** Smallest struct_size accepted for ::carc_game_options: the members 0.2 had. */
+#define CARC_GAME_OPTIONS_SIZE_V1 (offsetof(carc_game_options, tileset) + sizeof(const carc_tileset *))
 
 /**
  * Creates a game; the start tile is already on the board and player 0 is to move.
  * @param opts options (copied; strings need not outlive the call).
  * @param out receives the game; free with carc_game_free().
- * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION, ::CARC_E_NOT_FOUND (variant
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (`struct_size` below
+ *         ::CARC_GAME_OPTIONS_SIZE_V1, or the allocator's below
+ *         ::CARC_ALLOCATOR_SIZE_V1), ::CARC_E_NOT_FOUND (variant
  *         or option name), ::CARC_E_RANGE (players, option value),
- *         ::CARC_E_MISMATCH (tile set of another variant), ::CARC_E_INVALID, ::CARC_E_NOMEM.
+ *         ::CARC_E_MISMATCH (tile set of another variant), ::CARC_E_INVALID
+ *         (also an allocator without its `alloc` or `release`), ::CARC_E_NOMEM.
  */
 CARC_API int carc_game_new(const carc_game_options *opts, carc_game **out);
 
-/** Frees a game. NULL is accepted. */
+/** Frees a game (through the allocator it was made with). NULL is accepted. */
 CARC_API void carc_game_free(carc_game *g);
 
 /**
- * Makes an independent copy of a game (one allocation, one copy).
+ * Makes an independent copy of a game (one allocation, one copy), with
+ * the allocator of `g`.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOMEM.
  */
 CARC_API int carc_game_clone(const carc_game *g, carc_game **out);
 
 /**
  * Copies `src` into an existing game `dst` of the same variant and tile set
- * without allocating: the cheap reset for tree search and playouts.
+ * without allocating: the cheap reset for tree search and playouts. `dst`
+ * keeps its own allocator.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_MISMATCH.
  */
 CARC_API int carc_game_copy(carc_game *dst, const carc_game *src);
@@ -711,24 +799,29 @@ CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
  *        playout i. @param cap entries in `scores` (at least `n * players`).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (n < 0), ::CARC_E_BUFFER
  *         (`cap` too small; nothing played), ::CARC_E_NOMEM.
- * Allocates once per call (a scratch game and a move buffer), never per move.
+ * Allocates once per call (a scratch game and a move buffer, with the
+ * allocator of `g`), never per move.
  */
 CARC_API int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, size_t cap);
 
 /**
  * Writes a move as one line of text in the words of saved games, e.g.
- * `tile K 2 -1 1`, `figure shepherd f1` (on the tile placed this turn),
- * `pass`, `action grow 7`, `action hike 5 2 -1 p1` (actions by the names
- * and arguments the variant declares, carc_variant_action(); an unnamed
+ * `tile K 2 -1 1`, `figure shepherd f1` (on the tile placed this turn;
+ * on any other tile its square follows, `figure follower c1 2 -1`), `pass`,
+ * `action grow 7`, `action hike 5 2 -1 p1` (actions by the names and
+ * arguments the variant declares, carc_variant_action(); an unnamed
  * action as its six numbers `action CODE TARGET X Y FIGURE FEATURE`).
  * Feature ids are those of the tile lying at the move's square, so a
- * FIGURE move is written while its tile is on the board.
+ * FIGURE move is written while its tile is on the board. Whatever text is
+ * written, carc_move_parse() reads it back as the same move (up to the
+ * members its kind, or its action's arguments, leave unused).
  * @param g the game the move belongs to. @param m the move.
  * @param buf,cap caller buffer (may be NULL/0 to ask for the length); a
  *        terminating NUL is written when there is room.
  * @param len out: length of the text without the NUL.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER, ::CARC_E_INVALID (a
- *         figure or feature that does not exist on that square, an unknown kind).
+ *         figure or feature that does not exist on that square, a tile type
+ *         or a rotation (above 3) that does not exist, an unknown kind).
  */
 CARC_API int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t cap, size_t *len);
 
@@ -861,7 +954,7 @@ CARC_API int carc_game_score_breakdown(const carc_game *g, int player, int *out,
  * @param breakdown,nbreakdown out: `breakdown[p * category_count + c]` for
  *        seat p and category c (carc_variant_category()); may be NULL with 0.
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_NOMEM.
- * Allocates one scratch game per call.
+ * Allocates one scratch game per call, with the allocator of `g`.
  */
 CARC_API int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown);
 
@@ -969,6 +1062,8 @@ typedef struct carc_load_options {
                                         `line 3: base takes 2 to 5 players, not 7`; set to `""` on
                                         success. NULL: no message. */
     size_t err_cap;                /**< Bytes in `err` (the message is cut to fit, NUL-terminated). */
+    const carc_allocator *allocator; /**< Where the game's memory and the load's scratch space come from
+                                          (copied); NULL: malloc(). */
 } carc_load_options;
 
 /** Smallest struct_size accepted for ::carc_load_options: the members 0.2 had, without trailing padding. */
@@ -1026,7 +1121,10 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  *         query with `buf` NULL, since no text was written; a buffer of
  *         `cap` > 0 bytes then holds the first `cap - 1` bytes of the
  *         document and a NUL), ::CARC_E_NOMEM.
- * Allocates the list of legal moves per call.
+ * Allocates, from the game's allocator (::carc_allocator), the
+ * projection's scratch game and the list of legal moves per call, all
+ * before a byte is written: a call that fails with ::CARC_E_NOMEM leaves
+ * `buf` and `*len` as they were.
  */
 CARC_API int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len);
 

@@ -309,8 +309,13 @@ struct carc_variant {
 #define CARC_VARIANT_SIZE_V1 (offsetof(carc_variant, final_scoring) + sizeof(void (*)(carc_game *)))
 
 /** @name Variant state and options
+ *  The calls below never fail: a NULL game, or an index (tile, type,
+ *  feature, piece, figure, player, stack, bag, token, attribute, kind, side)
+ *  outside its range, is answered with -1 where the call names an id or a
+ *  kind and 0 where it gives a count, a mask or a value, and a call that
+ *  would change the game changes nothing (tests/core/test_core_plugin_guards.c).
  *  @{ */
-/** The variant's per-game state buffer (`state_size` bytes, zeroed at creation). */
+/** The variant's per-game state buffer (`state_size` bytes, zeroed at creation); NULL for a NULL game. */
 CARC_API void *carc_variant_state(carc_game *g);
 /** The same buffer, to read: what the hooks that only read the game use
  *  (`figure_allowed_const` and the others). NULL if `g` is NULL. */
@@ -390,8 +395,9 @@ CARC_API int carc_feature_open(const carc_game *g, int feature);
 CARC_API int carc_feature_complete(const carc_game *g, int feature);
 /** Distinct tiles the feature covers. */
 CARC_API int carc_feature_tiles(const carc_game *g, int feature);
-/** Sum of attribute `attr` over the feature's pieces, at most 255 (0 for a bad feature or
- *  attribute, and for `attr` -1). Added up over the pieces on each call. */
+/** Sum of attribute `attr` over the feature's pieces, exact (each piece holds 0..255, so
+ *  the sum is at most 255 times the pieces; 0 for a bad feature or attribute). Added up
+ *  over the pieces on each call. */
 CARC_API int carc_feature_attr(const carc_game *g, int feature, int attr);
 /** Writes up to `cap` pieces of the feature to `out`; returns how many there are in all. */
 CARC_API int carc_feature_pieces(const carc_game *g, int feature, int *out, int cap);

@@ -199,7 +199,7 @@ int feat_tiles(const carc_game *g, int root) { return feat_tiles_lowest(g, root,
 
 int feat_attr(const carc_game *g, int root, int attr)
 {
-    /* the sum saturates as the rulesets expect: 255 means 255 or more */
+    /* exact: at most 255 a piece and MAX_PIECES pieces, far inside an int */
     unsigned sum = 0;
     int p = root;
     do {
@@ -207,7 +207,7 @@ int feat_attr(const carc_game *g, int root, int attr)
         sum += g->ts->types[g->tiles[pc->tile].type].feat[pc->local].attr[attr];
         p = pc->next[FEAT];
     } while (p != root);
-    return sum > 255 ? 255 : (int)sum;
+    return (int)sum;
 }
 
 int feat_complete(const carc_game *g, int root)

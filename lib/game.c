@@ -1,11 +1,10 @@
 /* Game lifecycle: create, free, clone, copy. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
 /* A game and, when it uses its variant's built-in tile set, that tile set
- * live in one allocation, so clone is one malloc and one memcpy. */
+ * live in one allocation, so clone is one allocation and one memcpy. */
 typedef struct game_block {
     carc_game game;
     carc_tileset own_ts;
@@ -28,12 +27,19 @@ static int resolve_variant(const carc_game_options *o, const carc_variant **out)
     return carc_registry_find(o->registry, o->variant_name, out);
 }
 
+/* The block a game takes: with its own tile set in it, or sharing one. */
+static size_t block_size(int own_ts) { return own_ts ? sizeof(game_block) : sizeof(carc_game); }
+
 int game_create(const carc_game_options *opts, carc_game **out)
 {
     if (!opts || !out) return CARC_E_NULL;
-    if (opts->struct_size < sizeof *opts) return CARC_E_VERSION;
+    if (opts->struct_size < CARC_GAME_OPTIONS_SIZE_V1) return CARC_E_VERSION;
+    carc_allocator a;
+    int r = alloc_take(opts->struct_size >= offsetof(carc_game_options, allocator) + sizeof opts->allocator
+                           ? opts->allocator : NULL, &a);
+    if (r) return r;
     const carc_variant *v;
-    int r = resolve_variant(opts, &v);
+    r = resolve_variant(opts, &v);
     if (r) return r;
     r = variant_check(v);
     if (r) return r;
@@ -44,15 +50,17 @@ int game_create(const carc_game_options *opts, carc_game **out)
     /* a built-in variant's tile set is parsed once and shared; another
      * variant's is parsed into the game's own block */
     const carc_tileset *shared = opts->tileset ? opts->tileset : builtin_tileset(v);
-    game_block *blk = calloc(1, shared ? sizeof(carc_game) : sizeof *blk);
+    const size_t size = block_size(!shared);
+    game_block *blk = mem_zalloc(&a, size);
     if (!blk) return CARC_E_NOMEM;
     carc_game *g = &blk->game;
+    g->alloc = a;
     if (shared) {
         g->ts = shared;
     } else {
         r = tileset_parse(v, v->tiles, v->tiles_len, &blk->own_ts, NULL, 0);
         if (r) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_INVALID;
         }
         g->ts = &blk->own_ts;
@@ -66,23 +74,23 @@ int game_create(const carc_game_options *opts, carc_game **out)
     for (int i = 0; i < v->option_count; i++) g->rules[i] = v->options[i].default_value;
     for (int i = 0; i < opts->rule_count; i++) {
         if (!opts->rules[i].name) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_NULL;
         }
         int k = option_index(v, opts->rules[i].name);
         if (k < 0) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_NOT_FOUND;
         }
         if (opts->rules[i].value < v->options[k].min_value || opts->rules[i].value > v->options[k].max_value) {
-            free(blk);
+            mem_release(&a, blk, size);
             return CARC_E_RANGE;
         }
         g->rules[k] = opts->rules[i].value;
     }
     r = setup_game(g);
     if (r) {
-        free(blk);
+        mem_release(&a, blk, size);
         return r;
     }
     *out = g;
@@ -96,9 +104,12 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     return r;
 }
 
-void carc_game_free(carc_game *g) { free(g); }
-
 static int owns_tileset(const carc_game *g) { return g->ts == &((const game_block *)g)->own_ts; }
+
+void carc_game_free(carc_game *g)
+{
+    if (g) mem_release(&g->alloc, g, block_size(owns_tileset(g)));
+}
 
 /* ---- copying ----------------------------------------------------------------
  *
@@ -118,6 +129,8 @@ static int owns_tileset(const carc_game *g) { return g->ts == &((const game_bloc
  *      table (the only ones that keep them).
  *   6. grid, fgrid: never; cleared and marked again from the tile and
  *      frontier lists (a few hundred writes instead of 32 KiB).
+ *   7. alloc: never; each game keeps the allocator it was made with (a
+ *      clone is given its original's).
  *
  * A field belongs to the region whose rule fits it; the assertions below
  * name each boundary's two neighbours, so a field added at a boundary
@@ -132,7 +145,7 @@ _Static_assert(FOLLOWS(vstate, vt, _Alignof(carc_variant)), "region 2: the varia
 _Static_assert(FOLLOWS(vt, tiles, _Alignof(placed)), "region 2 ends with vt, region 3 (counted) starts with tiles");
 _Static_assert(FOLLOWS(tiles, fpos, _Alignof(uint64_t)), "region 3: tiles (ntiles), then fpos (nfrontier)");
 _Static_assert(FOLLOWS(fpos, fkey, _Alignof(uint16_t)), "region 3: fpos, then fkey (nfrontier)");
-_Static_assert(FOLLOWS(fkey, pieces, 32), "region 3: fkey, then pieces (npieces)");
+_Static_assert(FOLLOWS(fkey, pieces, _Alignof(piece)), "region 3: fkey, then pieces (npieces)");
 _Static_assert(FOLLOWS(pieces, events, _Alignof(event_rec)), "region 3: pieces, then events (nevents)");
 _Static_assert(FOLLOWS(events, award_at, _Alignof(uint16_t)), "region 3: events, then award_at (nawards)");
 _Static_assert(FOLLOWS(award_at, hist, _Alignof(hist_rec)), "region 3: award_at, then hist (nhist)");
@@ -141,7 +154,8 @@ _Static_assert(FOLLOWS(fcls, fmask, _Alignof(uint64_t)), "region 4 is fcls, regi
 _Static_assert(FOLLOWS(fmask, fval, _Alignof(uint64_t)), "region 5: fmask, then fval");
 _Static_assert(FOLLOWS(fval, grid, 1), "region 5 ends with fval, region 6 (rebuilt) starts with grid");
 _Static_assert(FOLLOWS(grid, fgrid, 1), "region 6: grid, then fgrid");
-_Static_assert(sizeof(carc_game) == ROUND_UP(END_OF(fgrid), _Alignof(carc_game)), "region 6 ends the game with fgrid");
+_Static_assert(FOLLOWS(fgrid, alloc, _Alignof(carc_allocator)), "region 6 ends with fgrid, region 7 is alloc");
+_Static_assert(sizeof(carc_game) == ROUND_UP(END_OF(alloc), _Alignof(carc_game)), "region 7 ends the game with alloc");
 
 static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
@@ -196,9 +210,10 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 int carc_game_clone(const carc_game *g, carc_game **out)
 {
     if (!g || !out) return CARC_E_NULL;
-    size_t size = owns_tileset(g) ? sizeof(game_block) : sizeof(carc_game);
-    game_block *blk = malloc(size);
+    size_t size = block_size(owns_tileset(g));
+    game_block *blk = mem_alloc(&g->alloc, size);
     if (!blk) return CARC_E_NOMEM;
+    blk->game.alloc = g->alloc;
     if (owns_tileset(g)) memcpy(&blk->own_ts, g->ts, sizeof blk->own_ts);
     blk->game.ts = owns_tileset(g) ? &blk->own_ts : g->ts;
     copy_state(&blk->game, g, 0);

@@ -208,11 +208,12 @@ struct carc_tileset {
     /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing
      * by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
     uint8_t avx2;
-    _Alignas(16) uint64_t move_head[MAX_TYPES][2];
+    _Alignas(16) uint64_t move_head[MAX_TYPES][2]; /* 16: a row is one vector (loaded unaligned all the same) */
     uint16_t side_codes[MAX_SIDE_CODES + 1];
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];
     uint32_t key_classes[MAX_KEYS];
+    carc_allocator alloc; /* what carc_tileset_free gives it back to (set after parsing) */
 };
 
 /* ---- games -------------------------------------------------------------- */
@@ -384,7 +385,7 @@ struct carc_game {
      * scan the 3x3 block instead */
     int narea;
     uint8_t area_tiles[32];
-    uint32_t area_pos[32]; /* FPOS of each with the sign bits flipped, for a cheap test of nearness */
+    uint32_t area_pos[32]; /* FPOS of each with the sign bits flipped, for a cheap test of nearness; read four at a time with unaligned loads, so 4-byte aligned is enough */
 
     int nevents;
     int nawards;        /* events that are point awards: what carc_game_event() lists */
@@ -405,11 +406,14 @@ struct carc_game {
      * little-endian, with kind and rotation 0 (FRONTIER_POS) */
     uint64_t fpos[MAX_FRONTIER];
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
-    /* on a 32-byte boundary, whatever sits before (a piece is 32 bytes):
-     * when the vtable above grew by 8 bytes, the joins and hut scoring of
-     * Hunters and Gatherers took 0.14 % more instructions a game until the
-     * array was pinned here (docs/performance.md) */
-    _Alignas(32) piece pieces[MAX_PIECES];
+    /* Not _Alignas(32), though a piece is 32 bytes: a game block is only as
+     * aligned as malloc's (or a caller's allocator's) blocks, 16 bytes, and a
+     * type that claims 32 lets the compiler use aligned 32-byte accesses that
+     * fault on a block at 16 mod 32 (issue 25's rotation-table crash; the
+     * static assertion after alloc.c's declarations keeps it so). Pinned,
+     * the joins of Hunters and Gatherers took 0.14 % fewer instructions
+     * (docs/performance.md). */
+    piece pieces[MAX_PIECES];
     event_rec events[MAX_EVENTS];
     uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
     hist_rec hist[MAX_HISTORY];
@@ -417,6 +421,9 @@ struct carc_game {
     /* --- region 4: the fit classes of each square's key (key_classes), read
      * 16 or 32 squares at a time; past nfrontier always 0, so a block read
      * past the end finds no class there --- */
+    /* 16: the SSE2 form reads it with aligned 16-byte loads; the AVX2 form
+     * reads 32 bytes unaligned, since a game block is only as aligned as
+     * the allocator's max_align_t (16 on x86-64) */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
     /* --- region 5, kept only for tile sets without a fit table: each
@@ -426,6 +433,10 @@ struct carc_game {
     /* --- region 6: the grids, rebuilt by a copy from the tile and frontier lists --- */
     uint8_t grid[GRID_SIZE * GRID_SIZE];  /* placed index + 1, 0 = empty */
     uint8_t fgrid[GRID_SIZE * GRID_SIZE]; /* frontier index + 1, 0 = not in the frontier */
+
+    /* --- not copied: each game keeps the allocator it was made with (a
+     * clone takes its original's) and is given back to it --- */
+    carc_allocator alloc;
 };
 
 /* A game stays within 126 KiB: sanitizer builds (ASan, the fuzzers) then
@@ -437,9 +448,31 @@ _Static_assert(sizeof(hist_rec) == 20, "a history record is 20 bytes");
 
 #include "rng.h"
 
+/* alloc.c */
+/* The allocator a NULL carc_allocator pointer stands for: malloc and free. */
+extern const carc_allocator alloc_default;
+/* Checks a caller's allocator (NULL: the default) and copies it into *out. */
+int alloc_take(const carc_allocator *in, carc_allocator *out);
+static inline void *mem_alloc(const carc_allocator *a, size_t size) { return a->alloc(a->user, size); }
+void *mem_zalloc(const carc_allocator *a, size_t size); /* zeroed */
+static inline void mem_release(const carc_allocator *a, void *p, size_t size)
+{
+    if (p) a->release(a->user, p, size);
+}
+/* Blocks hold 16-byte vectors (carc_game.fcls, carc_tileset.move_head):
+ * an allocator's blocks are aligned as malloc's are, which must do where
+ * the SSE2 and AVX2 forms read them (x86-64: max_align_t is 16). wasm32's
+ * max_align_t is 8 and it has none of those forms (its loads take any
+ * address), so there the members' alignment is layout only. */
+#if defined(__SSE2__)
+_Static_assert(_Alignof(struct carc_game) <= _Alignof(max_align_t) &&
+                   _Alignof(struct carc_tileset) <= _Alignof(max_align_t),
+               "a game or tile set needs no more alignment than an allocator gives");
+#endif
+
 /* tileset.c */
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
-int tileset_builtin(const carc_variant *v, carc_tileset **out); /* parses v->tiles */
+int tileset_builtin(const carc_variant *v, const carc_allocator *a, carc_tileset **out); /* parses v->tiles into a block of a */
 void tile_type_derive(const carc_variant *v, tile_type *t); /* a tile read and checked: its tables */
 void tileset_derive(carc_tileset *ts, const char *letters); /* every tile read: the set's tables */
 
@@ -539,7 +572,7 @@ static inline int first_sight(uint64_t *seen, int r)
 void feat_add_tile(carc_game *g, int ti);
 int feat_tiles(const carc_game *g, int root);
 int feat_tiles_lowest(const carc_game *g, int root, int *lowest); /* also the feature's lowest piece */
-int feat_attr(const carc_game *g, int root, int attr);       /* the members' sum of attribute attr, at most 255 */
+int feat_attr(const carc_game *g, int root, int attr);       /* the members' sum of attribute attr (exact) */
 int feat_complete(const carc_game *g, int root);
 void feat_occ_add(carc_game *g, int fig, int delta);
 
@@ -632,7 +665,7 @@ const carc_variant *builtin_at(int i);
 int variant_check(const carc_variant *v);
 /* variant_check.c: the same naming the first fault in err; _all also parses the tile set */
 int variant_check_why(const carc_variant *v, char *err, size_t cap);
-int variant_check_all(const carc_variant *v, char *err, size_t cap);
+int variant_check_all(const carc_variant *v, const carc_allocator *a, char *err, size_t cap);
 const carc_tileset *builtin_tileset(const carc_variant *v); /* shared, or NULL if v is not built in */
 void variant_normalise(const carc_variant *v, carc_variant *out);
 

@@ -33,7 +33,8 @@ int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap)
     const carc_tileset *ts = g->ts;
     switch (m->kind) {
     case CARC_MOVE_TILE:
-        if (m->tile >= ts->ntypes) return -1;
+        /* only what carc_move_parse reads back: quarter turns 0..3 */
+        if (m->tile >= ts->ntypes || m->rotation > 3) return -1;
         return snprintf(out, cap, "tile %s %d %d %d", ts->types[m->tile].name, m->x, m->y, m->rotation);
     case CARC_MOVE_FIGURE: {
         int type = type_at(g, m->x, m->y);
@@ -163,7 +164,11 @@ static int words_action(const carc_game *g, const char *const *w, int n, carc_mo
 {
     long a;
     if (n < 2) return CARC_E_PARSE;
-    if (text_int(w[1], 0, 65535, &a) == 0) return n == 7 ? words_action_numbers(w, m) : CARC_E_PARSE;
+    if (n == 7 && text_int(w[1], 0, 65535, &a) == 0) return words_action_numbers(w, m);
+    /* an action name starts with a letter (variant_check); anything else is
+     * the six-number form cut short or with a code past 65535 */
+    char c0 = w[1][0];
+    if (!((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return CARC_E_PARSE;
     const carc_action_desc *act = action_by_name(g, w[1]);
     if (!act) return CARC_E_NOT_FOUND;
     int want = 2 + !!(act->args & CARC_ARG_TARGET) + 2 * !!(act->args & CARC_ARG_SQUARE) +
@@ -218,6 +223,12 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t c
     char line[512];
     int n = move_text(g, m, line, sizeof line);
     if (n < 0 || (size_t)n >= sizeof line) return CARC_E_INVALID;
+    /* a figure on another tile than this turn's: its square too, so the
+     * text reads back as the same move (saves need not: each figure move
+     * there follows its own tile) */
+    if (m->kind == CARC_MOVE_FIGURE &&
+        (g->turn_tile < 0 || g->tiles[g->turn_tile].x != m->x || g->tiles[g->turn_tile].y != m->y))
+        n += snprintf(line + n, sizeof line - (size_t)n, " %d %d", m->x, m->y);
     *len = (size_t)n;
     if (!buf || cap <= (size_t)n) return buf ? CARC_E_BUFFER : CARC_OK;
     memcpy(buf, line, (size_t)n + 1);

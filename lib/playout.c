@@ -1,7 +1,5 @@
 /* Batch playouts: random games to the end from one position, played inside
  * the library so a Monte Carlo bot pays no call per move. */
-#include <stdlib.h>
-
 #include "internal.h"
 
 /* Room for every move of one decision: each tile of a hand in each of four
@@ -17,7 +15,7 @@ int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, si
     carc_game *s;
     int r = carc_game_clone(g, &s);
     if (r) return r;
-    carc_move *buf = malloc(sizeof *buf * PLAYOUT_MOVES);
+    carc_move *buf = mem_alloc(&g->alloc, sizeof *buf * PLAYOUT_MOVES);
     if (!buf) {
         carc_game_free(s);
         return CARC_E_NOMEM;
@@ -38,7 +36,7 @@ int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, si
         }
         for (int p = 0; p < g->nplayers; p++) scores[(size_t)i * (size_t)g->nplayers + (size_t)p] = s->score[p];
     }
-    free(buf);
+    mem_release(&g->alloc, buf, sizeof *buf * PLAYOUT_MOVES);
     carc_game_free(s);
     return r;
 }

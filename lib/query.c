@@ -31,7 +31,8 @@ int carc_game_hand(const carc_game *g, int player, int *tiles, int cap, int *n)
     if (g->hand_size > 0) {
         h = g->held[player];
         k = g->nheld[player];
-    } else if (player == g->player && g->phase == CARC_PHASE_TILE && g->hand_valid) {
+    } else if (player == g->player && g->phase == CARC_PHASE_TILE && g->hand_valid && !g->is_extra) {
+        /* an extra turn's tile comes from its own stack and is in no hand */
         one[0] = (uint8_t)g->hand;
         k = 1;
     }

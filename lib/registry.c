@@ -12,6 +12,7 @@
 struct carc_registry {
     int n;
     const carc_variant *list[MAX_REGISTERED];
+    carc_allocator alloc; /* its own block, and the tile set carc_registry_add checks */
 };
 
 int carc_variant_view_label(const carc_variant *v, int view, int k, const char **label)
@@ -75,7 +76,8 @@ const carc_tileset *builtin_tileset(const carc_variant *v)
     carc_tileset *ts = atomic_load_explicit(&builtin_tilesets[i], memory_order_acquire);
     if (ts) return ts;
     carc_tileset *mine, *none = NULL;
-    if (tileset_builtin(v, &mine)) return NULL;
+    /* shared by every game until unloaded: no caller's allocator may own it */
+    if (tileset_builtin(v, &alloc_default, &mine)) return NULL;
     if (atomic_compare_exchange_strong_explicit(&builtin_tilesets[i], &none, mine, memory_order_acq_rel,
                                                 memory_order_acquire))
         return mine;
@@ -90,17 +92,26 @@ __attribute__((destructor)) static void free_builtin_tilesets(void)
 }
 #endif
 
-int carc_registry_new(carc_registry **out)
+int carc_registry_new_with(const carc_allocator *alloc, carc_registry **out)
 {
     if (!out) return CARC_E_NULL;
-    carc_registry *r = calloc(1, sizeof *r);
+    carc_allocator a;
+    int e = alloc_take(alloc, &a);
+    if (e) return e;
+    carc_registry *r = mem_zalloc(&a, sizeof *r);
     if (!r) return CARC_E_NOMEM;
+    r->alloc = a;
     for (int i = 0; i < builtin_count() && r->n < MAX_REGISTERED; i++) r->list[r->n++] = builtin_at(i);
     *out = r;
     return CARC_OK;
 }
 
-void carc_registry_free(carc_registry *reg) { free(reg); }
+int carc_registry_new(carc_registry **out) { return carc_registry_new_with(NULL, out); }
+
+void carc_registry_free(carc_registry *reg)
+{
+    if (reg) mem_release(&reg->alloc, reg, sizeof *reg);
+}
 
 int carc_registry_add_v2(carc_registry *reg, const carc_variant *v, char *err, size_t err_cap)
 {
@@ -117,7 +128,7 @@ int carc_registry_add_v2(carc_registry *reg, const carc_variant *v, char *err, s
         text_error(err, err_cap, 0, "the registry holds %d variants, its most", MAX_REGISTERED);
         return CARC_E_LIMIT;
     }
-    r = variant_check_all(v, err, err_cap); /* the tile set, last: it takes the longest */
+    r = variant_check_all(v, &reg->alloc, err, err_cap); /* the tile set, last: it takes the longest */
     if (r) return r;
     reg->list[reg->n++] = v;
     return CARC_OK;
@@ -164,7 +175,7 @@ int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
     carc_tileset *own = NULL;
     const carc_tileset *ts = builtin_tileset(v);
     if (!ts) {
-        r = tileset_builtin(v, &own);
+        r = tileset_builtin(v, &alloc_default, &own); /* a variant has no allocator (carcassonne.h) */
         if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;
         ts = own;
     }

@@ -364,6 +364,8 @@ static int make_game(loader *ld, const header *h)
     carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = h->players, .seed = h->seed,
                            .rules = rules, .rule_count = h->nrules};
     o.tileset = ld->opts ? ld->opts->tileset : NULL;
+    if (ld->opts && ld->opts->struct_size >= offsetof(carc_load_options, allocator) + sizeof ld->opts->allocator)
+        o.allocator = ld->opts->allocator;
     ld->line = h->line_of[H_VARIANT];
     /* its draws are those of the text: made as its lines need them */
     if ((r = game_create(&o, &ld->g)) != 0) return ld_fail(ld, r, "the game cannot be made: %s", carc_strerror(r));
@@ -646,7 +648,13 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
 {
     if (!text || !out) return CARC_E_NULL;
     if (opts && opts->struct_size < CARC_LOAD_OPTIONS_SIZE_V1) return CARC_E_VERSION;
-    loader *ld = calloc(1, sizeof *ld + (sizeof(hist_rec) + sizeof(int)) * MAX_HISTORY);
+    /* the load's scratch space comes from the caller's allocator too */
+    carc_allocator a;
+    int r = alloc_take(opts && opts->struct_size >= offsetof(carc_load_options, allocator) + sizeof opts->allocator
+                           ? opts->allocator : NULL, &a);
+    if (r) return r;
+    const size_t size = sizeof(loader) + (sizeof(hist_rec) + sizeof(int)) * MAX_HISTORY;
+    loader *ld = mem_zalloc(&a, size);
     if (!ld) return CARC_E_NOMEM;
     ld->opts = opts;
     if (opts && opts->struct_size >= offsetof(carc_load_options, err_cap) + sizeof opts->err_cap && opts->err &&
@@ -660,7 +668,7 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
     text_start(&ld->rd, text, len, 0);
     header h;
     memset(&h, 0, sizeof h);
-    int r = read_header(ld, &h);
+    r = read_header(ld, &h);
     if (!r) r = make_game(ld, &h);
     if (!r) r = load_body(ld);
     if (!r) r = compare_history(ld);
@@ -672,6 +680,6 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
     }
     if (!r) *out = ld->g;
     else carc_game_free(ld->g);
-    free(ld);
+    mem_release(&a, ld, size);
     return r;
 }

@@ -358,25 +358,17 @@ JSON_COLD static void outside_block(json_out *o, const carc_game *s)
 
 /* ---- moves and the log ------------------------------------------------------- */
 
-JSON_COLD static int moves_block(json_out *o, const carc_game *s)
+JSON_COLD static void moves_block(json_out *o, const carc_game *s, const carc_move *m, size_t n)
 {
-    size_t n = 0;
     json_array(o, "moves");
-    if (carc_game_moves(s, NULL, 0, &n) == CARC_OK && n > 0) {
-        carc_move *m = malloc(n * sizeof *m);
-        if (!m) return CARC_E_NOMEM;
-        carc_game_moves(s, m, n, &n);
-        for (size_t i = 0; i < n; i++) {
-            char text[512];
-            if (move_text(s, &m[i], text, sizeof text) < 0) /* every listed move has words; kept as numbers otherwise */
-                snprintf(text, sizeof text, "action %u %ld %d %d %u %u", m[i].action, (long)m[i].target, m[i].x,
-                         m[i].y, m[i].figure, m[i].feature);
-            json_str(o, NULL, text);
-        }
-        free(m);
+    for (size_t i = 0; i < n; i++) {
+        char text[512];
+        if (move_text(s, &m[i], text, sizeof text) < 0) /* every listed move has words; kept as numbers otherwise */
+            snprintf(text, sizeof text, "action %u %ld %d %d %u %u", m[i].action, (long)m[i].target, m[i].x, m[i].y,
+                     m[i].figure, m[i].feature);
+        json_str(o, NULL, text);
     }
     json_end(o, ']');
-    return CARC_OK;
 }
 
 JSON_COLD static void log_entry(json_out *o, const carc_game *s, const carc_event_info *e)
@@ -417,7 +409,7 @@ JSON_COLD static void log_block(json_out *o, const carc_game *s)
 
 /* ---- the document ------------------------------------------------------------- */
 
-JSON_COLD static int write_document(json_out *o, const carc_game *s)
+JSON_COLD static int write_document(json_out *o, const carc_game *s, const carc_move *moves, size_t nmoves)
 {
     int totals[CARC_MAX_PLAYERS], breakdown[CARC_MAX_PLAYERS * CARC_MAX_CATEGORIES];
     int r = carc_game_projection(s, totals, CARC_MAX_PLAYERS, breakdown, s->nplayers * s->vt.category_count);
@@ -432,7 +424,7 @@ JSON_COLD static int write_document(json_out *o, const carc_game *s)
     board_block(o, s);
     figures_block(o, s);
     outside_block(o, s);
-    if ((r = moves_block(o, s)) != CARC_OK) return r;
+    moves_block(o, s, moves, nmoves);
     log_block(o, s);
     json_end(o, '}');
     return CARC_OK;
@@ -441,9 +433,21 @@ JSON_COLD static int write_document(json_out *o, const carc_game *s)
 JSON_COLD int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len)
 {
     if (!g || !len) return CARC_E_NULL;
+    /* the listing (and the projection's scratch game, first thing in
+     * write_document) are taken before a byte is written, so a call that
+     * fails for memory leaves the caller's buffer as it was; both come from
+     * the game's allocator */
+    size_t nmoves = 0, cap_moves = 0;
+    carc_move *moves = NULL;
+    if (carc_game_moves(g, NULL, 0, &cap_moves) == CARC_OK && cap_moves > 0) {
+        moves = mem_alloc(&g->alloc, cap_moves * sizeof *moves);
+        if (!moves) return CARC_E_NOMEM;
+        carc_game_moves(g, moves, cap_moves, &nmoves);
+    }
     json_out o;
     json_init(&o, buf, cap);
-    int r = write_document(&o, g); /* every query a pure read: no copy */
+    int r = write_document(&o, g, moves, nmoves); /* every query a pure read: no copy */
+    mem_release(&g->alloc, moves, cap_moves * sizeof *moves);
     if (r) return r;
     return json_finish(&o, len);
 }

@@ -103,9 +103,13 @@ _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && 
  * entry is at entry × 4 (an addressing mode, no shift per square):
  * vec[bits][j], the j-th rotation of the mask in a move's rotation byte;
  * bytes[bits], the bytes of moves the mask writes, so the advance is one
- * add from memory. One table, so one register addresses both. */
-static const struct {
-    union {
+ * add from memory. One table, so one register addresses both.
+ * Aligned to its 64-byte rows: the SSE2 form loads 16 bytes and the AVX2
+ * form 32 bytes of a row with aligned loads (vmovdqa). Its __m128i member
+ * alone gave 16, and a clang -O0 build faulted whenever the linker placed
+ * the table at 16 mod 32. */
+static const struct rot_table {
+    _Alignas(64) union {
         uint64_t w[16][4][2];
         __m128i v[16][4];
     } vec;
@@ -118,6 +122,7 @@ static const struct {
 #undef R
          }},
          .bytes = {{0}, {16}, {16}, {32}, {16}, {32}, {32}, {48}, {16}, {32}, {32}, {48}, {32}, {48}, {48}, {64}}};
+_Static_assert(_Alignof(struct rot_table) >= 32, "rows of ROT.vec are read with aligned 32-byte loads");
 
 /* The moves of one square: `w` written (4, or 3 when no square can take
  * four rotations), the output advanced past the ones that fit.

@@ -2,6 +2,7 @@
  * (tileset_parse.c reads the text): per tile type the piece templates, the
  * four rotations and which of them look alike; per set the fit table of
  * the moves listing. And the public queries of a tile set. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -328,35 +329,50 @@ static void build_fit_table(carc_tileset *ts)
     }
 }
 
-int tileset_builtin(const carc_variant *v, carc_tileset **out)
+/* Parses into a block of allocator `a`, which the tile set keeps. */
+static int parse_into_block(const carc_allocator *a, const carc_variant *v, const char *text, size_t len,
+                            carc_tileset **out, char *err, size_t err_cap)
 {
-    carc_tileset *ts = malloc(sizeof *ts);
-    if (!ts) return CARC_E_NOMEM;
-    int r = tileset_parse(v, v->tiles, v->tiles_len, ts, NULL, 0);
+    carc_tileset *ts = mem_alloc(a, sizeof *ts);
+    if (!ts) {
+        if (err && err_cap) snprintf(err, err_cap, "out of memory (a tile set takes %zu bytes)", sizeof *ts);
+        return CARC_E_NOMEM;
+    }
+    int r = tileset_parse(v, text, len, ts, err, err_cap);
     if (r) {
-        free(ts);
+        mem_release(a, ts, sizeof *ts);
         return r;
     }
+    ts->alloc = *a;
     *out = ts;
     return CARC_OK;
+}
+
+int tileset_builtin(const carc_variant *v, const carc_allocator *a, carc_tileset **out)
+{
+    return parse_into_block(a, v, v->tiles, v->tiles_len, out, NULL, 0);
+}
+
+int carc_tileset_parse_with(const carc_allocator *alloc, const carc_variant *v, const char *text, size_t len,
+                            carc_tileset **out, char *err, size_t err_cap)
+{
+    if (!v || !text || !out) return CARC_E_NULL;
+    carc_allocator a;
+    int r = alloc_take(alloc, &a);
+    if (r) return r;
+    return parse_into_block(&a, v, text, len, out, err, err_cap);
 }
 
 int carc_tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset **out, char *err,
                        size_t err_cap)
 {
-    if (!v || !text || !out) return CARC_E_NULL;
-    carc_tileset *ts = malloc(sizeof *ts);
-    if (!ts) return CARC_E_NOMEM;
-    int r = tileset_parse(v, text, len, ts, err, err_cap);
-    if (r) {
-        free(ts);
-        return r;
-    }
-    *out = ts;
-    return CARC_OK;
+    return carc_tileset_parse_with(NULL, v, text, len, out, err, err_cap);
 }
 
-void carc_tileset_free(carc_tileset *ts) { free(ts); }
+void carc_tileset_free(carc_tileset *ts)
+{
+    if (ts) mem_release(&ts->alloc, ts, sizeof *ts);
+}
 
 int carc_tileset_type_count(const carc_tileset *ts, int *count)
 {

@@ -249,17 +249,20 @@ int variant_check(const carc_variant *v) { return variant_check_why(v, NULL, 0);
 
 /* The vtable, and then its tile set (parsed unless it is a built-in's, whose
  * shared copy is known good). */
-int variant_check_all(const carc_variant *v, char *err, size_t cap)
+int variant_check_all(const carc_variant *v, const carc_allocator *a, char *err, size_t cap)
 {
     int r = variant_check_why(v, err, cap);
     if (r || builtin_tileset(v)) return r;
-    carc_tileset *ts = malloc(sizeof *ts);
+    carc_tileset *ts = mem_alloc(a, sizeof *ts);
     if (!ts) return CARC_E_NOMEM;
     char why[160] = "";
     r = tileset_parse(v, v->tiles, v->tiles_len, ts, why, sizeof why);
-    free(ts);
+    mem_release(a, ts, sizeof *ts);
     if (r) text_error(err, cap, 0, "tiles: %s", why);
     return r ? CARC_E_INVALID : CARC_OK;
 }
 
-int carc_variant_check(const carc_variant *v, char *err, size_t err_cap) { return variant_check_all(v, err, err_cap); }
+int carc_variant_check(const carc_variant *v, char *err, size_t err_cap)
+{
+    return variant_check_all(v, &alloc_default, err, err_cap);
+}

@@ -216,3 +216,62 @@ Test(client_movetext, unnamed_actions_are_six_numbers)
     cr_expect(memcmp(&m, &back, sizeof m) == 0);
     carc_game_free(g);
 }
+
+/* Only what reads back is written: a tile turned more than three quarters
+ * is not a move text can say (it was once written as `tile D 0 1 200`,
+ * which carc_move_parse refuses). */
+Test(client_movetext, a_rotation_above_three_cannot_be_written)
+{
+    carc_game *g = cl_new_game("base", 2, 3);
+    int d = -1;
+    const carc_tileset *ts = NULL;
+    cr_assert_eq(carc_game_tileset(g, &ts), CARC_OK);
+    cr_assert_eq(carc_tileset_find(ts, "D", &d), CARC_OK);
+    char buf[64] = "untouched";
+    size_t len = 77;
+    for (int rot = 0; rot < 256; rot++) {
+        carc_move m = {.kind = CARC_MOVE_TILE, .tile = (uint16_t)d, .x = 0, .y = 1, .rotation = (uint8_t)rot}, back;
+        int r = carc_move_format(g, &m, buf, sizeof buf, &len);
+        if (rot > 3) {
+            cr_assert_eq(r, CARC_E_INVALID, "rotation %d: %s", rot, carc_strerror(r));
+            cr_assert_str_eq(buf, "tile D 0 1 3", "rotation %d: the buffer was written", rot);
+            cr_assert_eq(len, 12u, "rotation %d: the length was written", rot);
+            continue;
+        }
+        cr_assert_eq(r, CARC_OK);
+        cr_assert_eq(carc_move_parse(g, buf, len, &back), CARC_OK, "'%s'", buf);
+        cr_assert_eq(back.rotation, rot);
+    }
+    carc_game_free(g);
+}
+
+/* A figure move on another tile than this turn's is written with its
+ * square, so it reads back as the same move (and not as a move on this
+ * turn's tile). */
+Test(client_movetext, a_figure_on_another_tile_is_written_with_its_square)
+{
+    carc_game *g = cl_new_game("base", 2, 3);
+    char buf[64];
+    size_t len;
+    carc_move m = {.kind = CARC_MOVE_FIGURE, .feature = 0, .x = 0, .y = 0}, back;
+    cr_assert_eq(carc_move_format(g, &m, buf, sizeof buf, &len), CARC_OK);
+    cr_assert_str_eq(buf, "figure follower c1 0 0", "no tile placed this turn yet");
+    cr_assert_eq(carc_move_parse(g, buf, len, &back), CARC_OK);
+    cr_assert(memcmp(&m, &back, sizeof m) == 0);
+    /* place this turn's tile, then a figure on it is said without square */
+    carc_move moves[256];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, moves, 256, &n), CARC_OK);
+    cr_assert_eq(carc_game_apply(g, &moves[0]), CARC_OK);
+    carc_move here = {.kind = CARC_MOVE_FIGURE, .feature = 0, .x = moves[0].x, .y = moves[0].y};
+    cr_assert_eq(carc_move_format(g, &here, buf, sizeof buf, &len), CARC_OK);
+    cr_assert_eq(strchr(buf + 7, ' ') == strrchr(buf, ' '), 1, "'%s' has a square", buf);
+    cr_assert_eq(carc_move_parse(g, buf, len, &back), CARC_OK);
+    cr_assert(memcmp(&here, &back, sizeof here) == 0);
+    /* and the start tile's city, from this turn, with its square */
+    cr_assert_eq(carc_move_format(g, &m, buf, sizeof buf, &len), CARC_OK);
+    cr_assert_str_eq(buf, "figure follower c1 0 0");
+    cr_assert_eq(carc_move_parse(g, buf, len, &back), CARC_OK);
+    cr_assert(memcmp(&m, &back, sizeof m) == 0);
+    carc_game_free(g);
+}

@@ -59,6 +59,8 @@ static const field FIELDS[] = {
     F(fmask, u_fmask), F(fval, u_fmask),
     /* region 6: rebuilt, so equal whole */
     F(grid, NULL), F(fgrid, NULL),
+    /* region 7: each game's own allocator (a clone is given its original's) */
+    F(alloc, NULL),
 };
 #define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
 
@@ -80,7 +82,7 @@ Test(core_copy, the_field_list_covers_the_game_in_order)
     }
     size_t end = FIELDS[NFIELDS - 1].at + FIELDS[NFIELDS - 1].size;
     cr_assert(sizeof(carc_game) >= end && sizeof(carc_game) - end < _Alignof(carc_game),
-              "a field after fgrid is missing");
+              "a field after alloc is missing");
 }
 
 static const carc_variant *builtin(const char *name)

@@ -348,4 +348,43 @@ Test(core_tileset, kind_features_of_a_tile_type)
     cr_expect_eq(carc_type_kind_features(NULL, d, city), 0u);
     carc_game_free(g);
 }
+
+/* A feature's attribute sum is exact: each value is at most 255, but two
+ * tiles of a city with 128 coats of arms each make 256 (2 x (2 + 256) =
+ * 516 points, not the 514 of a sum stopped at 255), and 200 each 400
+ * (804 points). */
+static void city_of_two_with_pennants(int pennants, int points)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "tile D count=2 start\n"
+             "  edges C C C F R F F F F F R F\n"
+             "  feature city slots=0,1,2 id=c1 pennant=%d\n"
+             "  feature road slots=4,10 id=r1\n"
+             "  feature farm slots=3,11 id=f1 borders=c1\n"
+             "  feature farm slots=5,6,7,8,9 id=f2 borders=none\n"
+             "tile E count=3\n"
+             "  edges C C C F F F F F F F F F\n"
+             "  feature city slots=0,1,2 id=c1 pennant=%d\n"
+             "  feature farm slots=3,4,5,6,7,8,9,10,11 id=f1 borders=c1\n",
+             pennants, pennants);
+    tgame t = t_new_text(base_variant(), 2, text, strlen(text), NULL, 0);
+    cr_assert_not_null(t.g);
+    carc_feature_info before = t_feature_at(t.g, 0, 0, "c1");
+    cr_assert_eq(before.points_now, 1 + pennants, "one open tile");
+    cr_assert_eq(t_turn(t.g, "E", 0, -1, 2, "follower", "c1"), CARC_OK);
+    cr_assert_eq(t_score(t.g, 0), points, "pennant=%d: %d points", pennants, t_score(t.g, 0));
+    cr_assert_eq(t_cat(t.g, 0, "city"), points);
+    cr_assert_eq(t_score(t.g, 1), 0);
+    h_assert_event(t.g, 0, 0, points, "city", CARC_REASON_COMPLETED);
+    t_free(&t);
+}
+
+Test(core_tileset, attribute_sums_are_not_capped)
+{
+    city_of_two_with_pennants(127, 2 * (2 + 254));
+    city_of_two_with_pennants(128, 516);
+    city_of_two_with_pennants(200, 804);
+    city_of_two_with_pennants(255, 2 * (2 + 510));
+}
 #endif

@@ -5,8 +5,9 @@
  * variant's minimum, and bit 5 says byte 1 is a mask of ruleset options to
  * set away from their defaults (The Discovery's hand=1, for one). The rest
  * is the tile-set text. A tile set that parses must describe itself consistently
- * and play a whole random game with every invariant holding, saving and
- * loading (with the tile set passed back in) along the way. */
+ * (its tile facts and JSON document too: tile_facts.h) and play a whole
+ * random game with every invariant holding, saving and loading (with the
+ * tile set passed back in) along the way. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <carcassonne_variant.h>
 
 #include "fuzz_common.h"
+#include "tile_facts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -109,6 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     check_tileset(&c, ts);
+    fuzz_tile_facts(&c, ts);
 
     uint64_t rng = fuzz_hash(data, size);
     carc_option rules[8];

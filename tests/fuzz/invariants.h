@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <carcassonne.h>
+#include <carcassonne_variant.h> /* carc_turn_is_extra: an extra turn's tile is in no hand */
 
 /* Most moves one decision can offer: four rotations on each of 256
  * frontier squares for each of up to four distinct tiles in a hand. */
@@ -530,9 +531,12 @@ static inline int inv_check(inv_ctx *c, carc_game *g, int deep)
             return inv_fail(c, "drawn tile %d in the tile phase", d);
         int in_hand = 0;
         for (int i = 0; i < nhand0; i++) in_hand |= hand0[i] == d;
-        if (!in_hand) {
-            /* only an extra turn of a game with hands draws outside them */
-            if (!c->hands) return inv_fail(c, "drawn tile %d is not in the mover's hand", d);
+        int extra = carc_turn_is_extra(g);
+        if (extra && !c->hands && nhand0)
+            return inv_fail(c, "the extra turn's tile %d is also in the mover's hand", d);
+        if (!in_hand || extra) {
+            /* only an extra turn draws outside the hands: its tile is in none */
+            if (!c->hands && !extra) return inv_fail(c, "drawn tile %d is not in the mover's hand", d);
             extra_drawn = 1;
             used[d]++;
         }

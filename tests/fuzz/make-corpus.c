@@ -1,9 +1,9 @@
 /* make-corpus: writes the seed corpora of the fuzz harnesses.
  *
- *   make-corpus DIR    (normally tests/fuzz; DIR/corpus/{load,tileset,api} must exist)
+ *   make-corpus DIR    (normally tests/fuzz; DIR/corpus/{load,tileset,api,movetext} must exist)
  *
  * writes the seed inputs under DIR/corpus and the dictionaries
- * DIR/load.dict and DIR/tileset.dict.
+ * DIR/load.dict, DIR/tileset.dict and DIR/movetext.dict.
  *
  * Everything comes from the registry, so a new built-in variant gets seeds
  * by running this again (docs/fuzzing.md says how).
@@ -215,6 +215,80 @@ static void variant_words(dict *save, dict *tiles, const carc_variant *v, const 
     }
 }
 
+/* ---- fuzz_movetext inputs ------------------------------------------------ */
+
+/* The position fuzz_movetext reaches from its four header bytes (the same
+ * play: n listed moves picked by the input's generator). */
+static carc_game *movetext_position(const setup *s, const uint8_t head[4])
+{
+    static carc_move moves[4608];
+    int span = s->info.max_players - s->info.min_players + 1;
+    uint64_t rng = (uint64_t)head[2] | (uint64_t)head[3] << 8;
+    carc_game_options o = {.struct_size = sizeof o, .variant = s->v, .players = s->info.min_players + (head[0] >> 5) % span,
+                           .seed = rng};
+    carc_game *g = NULL;
+    if (carc_game_new(&o, &g)) exit(1);
+    for (int k = 0; k < head[1]; k++) {
+        size_t n = 0;
+        if (carc_game_moves(g, moves, sizeof moves / sizeof moves[0], &n) || n == 0) break;
+        carc_game_apply(g, &moves[next(&rng) % n]);
+    }
+    return g;
+}
+
+static void movetext_file(const setup *s, const uint8_t head[4], const char *what, const void *body, size_t len)
+{
+    uint8_t buf[600];
+    if (len > sizeof buf - 4) return;
+    memcpy(buf, head, 4);
+    memcpy(buf + 4, body, len);
+    char name[160];
+    snprintf(name, sizeof name, "%s-%u-%s", s->info.name, head[1], what);
+    write_file("movetext", name, buf, 4 + len);
+}
+
+/* Per variant: positions after 0 to 120 moves, each with a listed move said
+ * in text (the first, and one of each other kind), the raw bytes of one,
+ * and texts that are nearly moves. */
+static void movetext_inputs(const setup *s, dict *words)
+{
+    static carc_move moves[4608];
+    static const uint8_t depth[] = {0, 1, 6, 31, 60, 121};
+    static const char *const odd[] = {"pass", "tile D 0 1 200", "action 7 -12 3 -4 1 2", "figure follower c1 0 0",
+                                      "tile D 0 1", "action 65536 0 0 0 0 0", "  pass \r\n"};
+    adds(words, "tile ");
+    adds(words, "figure ");
+    adds(words, "action ");
+    adds(words, "pass");
+    for (size_t d = 0; d < sizeof depth; d++) {
+        uint8_t head[4] = {(uint8_t)s->index, depth[d], (uint8_t)(7 * d + 1), (uint8_t)s->index};
+        carc_game *g = movetext_position(s, head);
+        size_t n = 0;
+        carc_game_moves(g, moves, sizeof moves / sizeof moves[0], &n);
+        unsigned kinds = 0;
+        for (size_t i = 0; i < n; i++) {
+            char text[512], what[32];
+            size_t len = 0;
+            if (kinds >> moves[i].kind & 1 || carc_move_format(g, &moves[i], text, sizeof text, &len)) continue;
+            kinds |= 1u << moves[i].kind;
+            snprintf(what, sizeof what, "kind%d", moves[i].kind);
+            movetext_file(s, head, what, text, len);
+            if (d == 3) movetext_file(s, head, "raw", &moves[i], sizeof moves[i]);
+        }
+        if (d == 2)
+            for (size_t k = 0; k < sizeof odd / sizeof odd[0]; k++) {
+                char what[32];
+                snprintf(what, sizeof what, "odd%zu", k);
+                movetext_file(s, head, what, odd[k], strlen(odd[k]));
+            }
+        carc_game_free(g);
+    }
+    for (int i = 0; i < s->info.action_count; i++) {
+        const char *name;
+        if (!carc_variant_action(s->v, i, NULL, &name, NULL, NULL)) adds(words, name);
+    }
+}
+
 /* ---- fuzz_api programs -------------------------------------------------- */
 
 typedef struct prog {
@@ -401,7 +475,7 @@ int main(int argc, char **argv)
     }
     outdir = argv[1];
     int count = 0;
-    static dict save_words, tile_words;
+    static dict save_words, tile_words, move_words;
     static const char *const save_syntax[] = {
         "carcassonne-save 1\n", "variant ", "players ", "seed ", "tileset ", "rule ", "draw ", "draw main ",
         "token ", "reseed ", "replace ", "replace main ", "move tile ", "move figure ", "move pass\n",
@@ -418,6 +492,8 @@ int main(int argc, char **argv)
         s.info.struct_size = sizeof s.info;
         if (carc_variant_describe(s.v, &s.info)) return 1;
         variant_words(&save_words, &tile_words, s.v, &s.info);
+        variant_words(&move_words, &tile_words, s.v, &s.info);
+        movetext_inputs(&s, &move_words);
         tileset_input(vi, 0, s.info.name, s.v->tiles, s.v->tiles_len);
         for (int opt = -1; opt < s.info.option_count; opt++) {
             s.option = opt;
@@ -462,6 +538,7 @@ int main(int argc, char **argv)
     }
     write_dict("load.dict", &save_words, "fuzz_load: the words of saved games (docs/save-format.md)");
     write_dict("tileset.dict", &tile_words, "fuzz_tileset: the words of tile sets (docs/tile-format.md)");
+    write_dict("movetext.dict", &move_words, "fuzz_movetext: the words of move text (carc_move_format)");
     printf("make-corpus: %d files in %s\n", files, outdir);
     return 0;
 }

@@ -213,3 +213,35 @@ Test(hunters_gatherers_play, a_feature_joined_to_a_linked_river_shares_its_syste
     cr_assert_eq(carc_system_pieces(g, w1, NULL, 0), 3);
     t_free(&t);
 }
+
+/* carcassonne.h: without hands, carc_game_hand() gives the tile drawn for
+ * the player to move, but the tile of an extra turn is in no hand (a client
+ * showing the hand and the extra tile would show it twice). */
+Test(hunters_gatherers_play, extra_turn_tile_is_in_no_hand)
+{
+    tgame t = hg_new(2, "HG20-34:1 HG20-22:1 HG20-35:1 HG20-37:1 HG20-62:1 HG20-81:1 HG20-90:1", 0);
+    cr_assert_eq(t_turn(t.g, "HG20-34", 0, -1, 0, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-22", -1, 0, 2, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-35", 1, 0, 2, "meeple", "f1"), CARC_OK);
+    /* an ordinary turn: the drawn tile is the mover's hand of one */
+    int tiles[4] = {-1, -1, -1, -1}, n = -1, drawn = -1;
+    cr_assert_eq(carc_game_drawn_tile(t.g, &drawn), CARC_OK);
+    cr_assert_eq(carc_game_hand(t.g, 1, tiles, 4, &n), CARC_OK);
+    cr_assert_eq(n, 1);
+    cr_assert_eq(tiles[0], drawn);
+    cr_assert_eq(carc_game_hand(t.g, 0, tiles, 4, &n), CARC_OK);
+    cr_assert_eq(n, 0, "nobody else holds a tile");
+    cr_assert_eq(t_turn(t.g, "HG20-37", 0, 1, 0, NULL, NULL), CARC_OK);
+    hg_fix(t.g, "HG20-81");
+    cr_assert_eq(t_player(t.g), 1, "the forest earned player 1 an extra turn");
+    cr_assert(carc_turn_is_extra(t.g));
+    cr_assert_eq(carc_game_drawn_tile(t.g, &drawn), CARC_OK);
+    cr_assert_eq(drawn, t_type(t.g, "HG20-81"));
+    for (int p = 0; p < 2; p++) {
+        n = -1;
+        cr_assert_eq(carc_game_hand(t.g, p, tiles, 4, &n), CARC_OK);
+        cr_assert_eq(n, 0, "player %d's hand holds %d tiles during the extra turn", p, n);
+    }
+    cr_assert_eq(hg_place_drawn(t.g, "HG20-81", -1, -1, 0), CARC_OK);
+    t_free(&t);
+}

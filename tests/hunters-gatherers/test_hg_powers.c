@@ -158,3 +158,63 @@ Test(hunters_gatherers_powers, shaman_without_meeples_asks_nothing)
     cr_assert_eq(t_phase(t.g), CARC_PHASE_FIGURE);
     t_free(&t);
 }
+
+/* Pit trap: only the animals on the 8 tiles around it count double, the
+ * rest of its grassland as usual. Around the trap at (0,-1): the start
+ * tile's aurochs (2 x 2) and HG20-61's mammoth at (-1,-1) (2 x 3); two
+ * squares off: HG20-35's mammoth (3) and HG20-62's deer (1). 4 + 6 + 3 + 1
+ * = 14 (9 with no trap, 18 if every animal were doubled, 12 if the far
+ * deer were taken away instead of added). */
+Test(hunters_gatherers_powers, pit_trap_doubles_only_what_is_around_it)
+{
+    tgame t = hg_new(2, "HG20-92:1 HG20-61:1 HG20-35:1 HG20-62:1", 1);
+    cr_assert_eq(t_turn(t.g, "HG20-92", 0, -1, 0, "meeple", "g1"), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-61", -1, -1, 0, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-35", -2, -1, 2, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-62", -2, -2, 0, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_phase(t.g), CARC_PHASE_OVER);
+    cr_assert_eq(t_cat(t.g, 0, "hunter"), 14);
+    cr_assert_eq(t_score(t.g, 0), 14, "the forest of the trap tile is open: it scores nothing at the end");
+    cr_assert_eq(t_score(t.g, 1), 0);
+    t_free(&t);
+}
+
+/* The same grassland without the trap (HG20-37 in its place: a deer of its
+ * own, and nothing doubled): 2 + 3 + 3 + 1 + 1 = 10. */
+Test(hunters_gatherers_powers, the_same_grassland_without_a_pit_trap)
+{
+    tgame t = hg_new(2, "HG20-37:1 HG20-61:1 HG20-35:1 HG20-62:1", 1);
+    cr_assert_eq(t_turn(t.g, "HG20-37", 0, -1, 0, "meeple", "g1"), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-61", -1, -1, 0, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-35", -2, -1, 2, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "HG20-62", -2, -2, 0, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_phase(t.g), CARC_PHASE_OVER);
+    cr_assert_eq(t_cat(t.g, 0, "hunter"), 10);
+    t_free(&t);
+}
+
+/* Hunting trap at (1,-1) with a mammoth (HG20-61 at (0,-1), west of it)
+ * and an aurochs (the start tile, south-west of it) around it, in one
+ * grassland: 3 + 2 = 5 at once for the placer (player 1); both are then
+ * covered, so player 0's hunter on that grassland scores nothing at the
+ * end (1 if the mammoth minus the aurochs were counted). */
+Test(hunters_gatherers_powers, hunting_trap_scores_a_mammoth_and_an_aurochs)
+{
+    tgame t = hg_new(2, "HG20-61:1 HG20-94:1", 1);
+    cr_assert_eq(t_turn(t.g, "HG20-61", 0, -1, 0, "meeple", "g1"), CARC_OK);
+    cr_assert_eq(t_place(t.g, "HG20-94", 1, -1, 0), CARC_OK);
+    cr_assert_eq(t_cat(t.g, 1, "hunting_trap"), 5);
+    int n = 0;
+    carc_event e;
+    cr_assert_eq(carc_game_event_count(t.g, &n), CARC_OK);
+    cr_assert_eq(carc_game_event(t.g, n - 1, &e), CARC_OK);
+    cr_assert_eq(e.player, 1);
+    cr_assert_eq(e.points, 5);
+    cr_assert_eq(e.reason, CARC_REASON_ACTION);
+    cr_assert_eq(t_pass(t.g), CARC_OK);
+    cr_assert_eq(t_phase(t.g), CARC_PHASE_OVER);
+    cr_assert_eq(t_cat(t.g, 0, "hunter"), 0);
+    cr_assert_eq(t_score(t.g, 0), 0);
+    cr_assert_eq(t_score(t.g, 1), 5);
+    t_free(&t);
+}

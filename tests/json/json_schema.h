@@ -74,7 +74,8 @@ static inline int js_fail(js_val *v, const char *fmt, const char *arg)
         for (int i = 0; i < v->depth && i < 64 && l < sizeof path; i++)
             l += v->keys[i] ? (size_t)snprintf(path + l, sizeof path - l, "/%s", v->keys[i])
                             : (size_t)snprintf(path + l, sizeof path - l, "/%zu", v->index[i]);
-        snprintf(v->error, sizeof v->error, "%s: %s", path[0] ? path : "/", what);
+        /* 255 + 2 + 255 bytes at most: gcc -O0 cannot see it (format-truncation) */
+        snprintf(v->error, sizeof v->error, "%.255s: %.254s", path[0] ? path : "/", what);
     }
     return -1;
 }

@@ -289,3 +289,35 @@ Test(over_hill_and_dale_hiking, wanderer_of_a_path_completed_this_turn_does_not_
     cr_assert(x == 1 && y == 0);
     t_free(&t);
 }
+
+/* A wanderer on the start tile (placed tile 0) blocks it like any other:
+ * player 0's wanderer hikes onto the start tile; when player 1's wanderer
+ * may hike next, every tile along the path is offered but the start tile
+ * (02c, 01b, 01a, and 02a past the start tile: four hikes). */
+Test(over_hill_and_dale_hiking, a_wanderer_on_the_start_tile_blocks_it)
+{
+    tgame t = ohd_new(2, "01a:1 02b:1 01b:1 21a:1 02c:1 02a:1");
+    cr_assert_not_null(t.g);
+    cr_assert_eq(t_turn(t.g, "01a", 1, 0, 0, "meeple", "p1"), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "02b", 0, 1, 0, "meeple", "p1"), CARC_OK);
+    int w0 = ohd_wanderer_at(t.g, 0, 1, 0), w1 = ohd_wanderer_at(t.g, 1, 0, 1);
+    cr_assert_eq(t_place(t.g, "01b", 1, 1, 1), CARC_OK);
+    cr_assert_eq(ohd_hike_to(t.g, w0, 1, 1, "p1"), CARC_OK);
+    cr_assert_eq(t_turn(t.g, "21a", 2, 0, 0, NULL, NULL), CARC_OK);
+    cr_assert_eq(t_place(t.g, "02c", -1, 1, 0), CARC_OK);
+    cr_assert_eq(ohd_hike_to(t.g, w0, 0, 0, "p1"), CARC_OK, "01b, 01a, the start tile: two tiles walked");
+    cr_assert_eq(t_cat(t.g, 0, "hiking"), 1 + 2);
+    int x, y;
+    cr_assert_eq(ohd_figure_pos(t.g, w0, &x, &y), 0);
+    cr_assert(x == 0 && y == 0, "on the start tile");
+    /* 02a west of the start tile extends the path for player 1 */
+    cr_assert_eq(t_place(t.g, "02a", -1, 0, 0), CARC_OK);
+    carc_move onto = ohd_hike(t.g, w1, 0, 0, "p1");
+    cr_assert_not(ohd_listed(t.g, &onto), "the start tile holds player 0's wanderer");
+    cr_assert_eq(ohd_count_action(t.g, OHD_ACTION_HIKE), 4);
+    carc_move past = ohd_hike(t.g, w1, -1, 0, "p1");
+    cr_assert(ohd_listed(t.g, &past), "past it to 02a");
+    cr_assert_eq(ohd_hike_to(t.g, w1, -1, 0, "p1"), CARC_OK);
+    cr_assert_eq(t_cat(t.g, 1, "hiking"), 4, "02b, 01b, 01a, the start tile, 02a: four tiles walked");
+    t_free(&t);
+}

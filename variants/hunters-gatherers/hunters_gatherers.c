@@ -171,8 +171,7 @@ static int grassland_points(const carc_game *g, int feature)
 
 /* The animals a grassland scores, from the sums its feature keeps rather
  * than piece by piece: the sums less what covered pieces held. Returns -1
- * where that would not be exact (a pit trap doubles some animals, or a sum
- * reached the 255 where sums stop). */
+ * where that would not be exact (a pit trap doubles some animals). */
 static int grassland_from_sums(const carc_game *g, int feature)
 {
     static const uint8_t animals[4] = {A_MAMMOTH, A_AUROCHS, A_DEER, A_TIGER};
@@ -180,7 +179,7 @@ static int grassland_from_sums(const carc_game *g, int feature)
     if (carc_feature_attr(g, feature, s->attr[A_PIT_TRAP]) > 0) return -1;
     int sum[4];
     for (int k = 0; k < 4; k++)
-        if ((sum[k] = carc_feature_attr(g, feature, s->attr[animals[k]])) >= 255) return -1;
+        sum[k] = carc_feature_attr(g, feature, s->attr[animals[k]]);
     if (s->any_covered)
         for (int w = 0; w < HG_MAX_PIECES / 8; w += 8) {
             uint64_t any; /* eight bytes at once: few pieces are covered */

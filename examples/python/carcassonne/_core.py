@@ -110,6 +110,16 @@ _pack_move = _MOVE_STRUCT.pack_into
 _FIELD_INDEX = {n: i for i, n in enumerate(MOVE_FIELDS)}
 
 
+def _put_move(mem, move):
+    """Packs a move into a carc_move buffer: ValueError, not struct.error, for
+    a move of the wrong length or a field outside its C type."""
+    try:
+        _pack_move(mem, 0, *move)
+    except struct.error as e:
+        raise ValueError("a move is %d whole numbers (%s), each within its C type: %s"
+                         % (len(MOVE_FIELDS), ", ".join(MOVE_FIELDS), e)) from None
+
+
 class Move(tuple):
     """One move, a value: a tuple of the ``carc_move`` fields in header order
     (kind, rotation, figure, feature, x, y, tile, action, target), equal and
@@ -119,11 +129,16 @@ class Move(tuple):
     __slots__ = ()
 
     def __new__(cls, *fields, **named):
+        if len(fields) > len(MOVE_FIELDS):
+            raise TypeError("a move has %d fields (%s), not %d" % (len(MOVE_FIELDS), ", ".join(MOVE_FIELDS),
+                                                                   len(fields)))
         values = [0] * len(MOVE_FIELDS)
         values[:len(fields)] = fields
         for k, v in named.items():
+            if k not in _FIELD_INDEX:
+                raise TypeError("a move has no field %r (its fields: %s)" % (k, ", ".join(MOVE_FIELDS)))
             values[_FIELD_INDEX[k]] = v
-        return tuple.__new__(cls, values)
+        return tuple.__new__(cls, [operator.index(v) for v in values])
 
     @classmethod
     def place_tile(cls, x, y, rotation, tile):
@@ -314,8 +329,8 @@ class TileSet:
     @classmethod
     def parse(cls, variant, text):
         """Parses tile-set text for a variant (see docs/tile-format.md)."""
-        variant = Variant.get(variant) if isinstance(variant, str) else variant
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        variant = Variant.get(variant) if isinstance(variant, (str, bytes)) else _need(variant, Variant, "variant")
+        data = _text_bytes(text, "tile-set text")
         out = ffi.new("carc_tileset **")
         err = ffi.new("char[]", 256)
         r = lib.carc_tileset_parse(variant._ptr, data, len(data), out, err, 256)
@@ -373,8 +388,35 @@ class Registry:
         return Variant.get(name, registry=self)
 
 
+def _need(obj, cls, what):
+    """TypeError naming what was wanted, rather than an AttributeError from deep inside."""
+    if not isinstance(obj, cls):
+        raise TypeError("%s must be a %s, not %s" % (what, cls.__name__, type(obj).__name__))
+    return obj
+
+
+def _name(text, what):
+    """A name as the C calls take it: text without NUL bytes (C would stop at one)."""
+    if isinstance(text, bytes):
+        text = text.decode()
+    if not isinstance(text, str):
+        raise TypeError("%s must be text, not %s" % (what, type(text).__name__))
+    if "\0" in text:
+        raise ValueError("%s %r holds a NUL byte" % (what, text))
+    return text.encode()
+
+
+def _text_bytes(text, what):
+    """Text (str, or bytes as they are) for a C call that takes a length."""
+    if isinstance(text, str):
+        return text.encode()
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError("%s must be text or bytes, not %s" % (what, type(text).__name__))
+
+
 def _registry_ptr(registry):
-    return registry._ptr if registry is not None else ffi.NULL
+    return _need(registry, Registry, "registry")._ptr if registry is not None else ffi.NULL
 
 
 class Variant:
@@ -462,7 +504,7 @@ class Variant:
         if isinstance(name, Variant):
             return name
         out = ffi.new("carc_variant **")
-        r = lib.carc_registry_find(_registry_ptr(registry), str(name).encode(), out)
+        r = lib.carc_registry_find(_registry_ptr(registry), _name(name, "a variant name"), out)
         if r == lib.CARC_E_NOT_FOUND:
             raise CarcError(r, "no variant %r; the variants are: %s" % (
                 name, ", ".join(v.name for v in variants(registry))))
@@ -575,9 +617,9 @@ class Game:
         if options:
             rules = ffi.new("carc_option[]", len(options))
             for i, (k, val) in enumerate(options.items()):
-                keep.append(ffi.new("char[]", str(k).encode()))
+                keep.append(ffi.new("char[]", _name(k, "an option name")))
                 rules[i].name = keep[-1]
-                rules[i].value = int(val)
+                rules[i].value = operator.index(val)
             o.rules = rules
             o.rule_count = len(options)
         if tileset is not None:
@@ -633,7 +675,7 @@ class Game:
 
     def copy_from(self, other):
         """Makes this game a copy of ``other`` (same variant and tile set) without allocating."""
-        _check(lib.carc_game_copy(self._g, other._g), "carc_game_copy")
+        _check(lib.carc_game_copy(self._g, _need(other, Game, "the game copied")._g), "carc_game_copy")
         self._n = 0
 
     def save(self):
@@ -654,7 +696,7 @@ class Game:
     @classmethod
     def load(cls, text, *, registry=None, tileset=None):
         """Rebuilds a saved game by replaying it."""
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        data = _text_bytes(text, "save text")
         o = _sized("carc_load_options")
         o.registry = _registry_ptr(registry)
         if tileset is not None:
@@ -761,7 +803,7 @@ class Game:
 
     def apply(self, move):
         """Plays a move: a :class:`Move` (or any sequence of the carc_move fields)."""
-        _pack_move(self._onemem, 0, *move)
+        _put_move(self._onemem, move)
         r = lib.carc_game_apply(self._g, self._one)
         if r:
             raise CarcError(r, "carc_game_apply")
@@ -779,7 +821,7 @@ class Game:
 
     def format_move(self, move):
         """A move as one line of text in the words of saves (``tile K 2 -1 1``, ``pass``, ``action grow 7``)."""
-        _pack_move(self._onemem, 0, *move)
+        _put_move(self._onemem, move)
         n = ffi.new("size_t *")
         buf = ffi.new("char[]", 128)
         r = lib.carc_move_format(self._g, self._one, buf, 128, n)
@@ -791,7 +833,7 @@ class Game:
 
     def parse_move(self, text):
         """The Move a line of move text names (legality is apply's business)."""
-        data = text.encode()
+        data = _text_bytes(text, "move text")
         out = ffi.new("carc_move *")
         _check(lib.carc_move_parse(self._g, data, len(data), out), "carc_move_parse")
         return tuple.__new__(Move, _unpack_move(ffi.buffer(out), 0))
@@ -799,6 +841,9 @@ class Game:
     def playouts(self, n, seed=0):
         """Final scores of ``n`` random games played to the end from here in C,
         as an (n, players) int32 array; the game is not changed."""
+        n = operator.index(n)
+        if not 0 <= n <= 0x7FFFFFFF:
+            raise CarcError(lib.CARC_E_RANGE, "carc_game_playouts: n = %d, not 0 .. 2147483647" % n)
         out = np.empty((n, self.players), dtype=np.int32)
         _check(lib.carc_game_playouts(self._g, n, seed & 0xFFFFFFFFFFFFFFFF,
                                       ffi.from_buffer("int[]", out), out.size), "carc_game_playouts")
