@@ -744,6 +744,20 @@ CARC_API int carc_game_score_breakdown(const carc_game *g, int player, int *out,
  */
 CARC_API int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown);
 
+/**
+ * carc_game_projection() without its allocation, for callers that project
+ * often (an evaluation per candidate move, an observation per step): the
+ * final scoring runs on `scratch`, whose contents are overwritten.
+ * @param g the game (unchanged). @param scratch a game of the same variant
+ *        and tile set (a clone of `g` made once will do), not `g` itself.
+ * @param totals,ntotals,breakdown,nbreakdown as for carc_game_projection().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_MISMATCH (a scratch
+ *         game of another variant or tile set), ::CARC_E_INVALID (`scratch` is `g`).
+ * Does not allocate.
+ */
+CARC_API int carc_game_projection_with(const carc_game *g, carc_game *scratch, int *totals, int ntotals,
+                                       int *breakdown, int nbreakdown);
+
 /** Nonzero in `*over` when the game has ended. @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_is_over(carc_game *g, int *over);
 

@@ -14,6 +14,14 @@
 #define MAX_THREADS 64
 #define FIRST_MOVES 256 /* a game's move list at first; it grows when a decision has more */
 
+/* What one part of a call works in: a game where projections run (a copy
+ * into it allocates nothing, where carc_game_projection allocates and
+ * clears a whole game). Observations go straight to their rows: building
+ * them in a cached buffer first and copying measured slower. */
+typedef struct part_work {
+    carc_game *scratch;
+} part_work;
+
 typedef struct slot {
     carc_game *g;
     carc_move *moves;
@@ -30,8 +38,10 @@ typedef struct slot {
 struct carc_batch {
     const carc_encoding *e;
     int n, reward, illegal;
+    int threads;           /* worker threads running: parts of a call are threads + 1 */
     slot *slots;
     carc_game *templ;      /* a new game of the kind, seed 0: every game starts as a copy of it */
+    part_work parts[MAX_THREADS + 1]; /* per part of a call (one a thread) */
     uint64_t run_seed;
     int ready;             /* reset at least once */
     workers *pool;
@@ -60,7 +70,7 @@ int carc_batch_new(const carc_batch_options *opts, carc_batch **out)
     b->illegal = opts->illegal;
     b->slots = calloc((size_t)b->n, sizeof *b->slots);
     int threads = opts->threads < b->n ? opts->threads : b->n - 1;
-    if (!b->slots || workers_start(threads, &b->pool) < 0) {
+    if (!b->slots || (b->threads = workers_start(threads, &b->pool)) < 0) {
         carc_batch_free(b);
         return CARC_E_NOMEM;
     }
@@ -78,6 +88,9 @@ void carc_batch_free(carc_batch *b)
         free(b->slots[i].idx);
     }
     free(b->slots);
+    for (int i = 0; i <= MAX_THREADS; i++) {
+        carc_game_free(b->parts[i].scratch);
+    }
     carc_game_free(b->templ);
     free(b);
 }
@@ -88,6 +101,10 @@ static int allocate(carc_batch *b)
     if (!b->templ) {
         int r = carc_game_new(&b->e->game, &b->templ);
         if (r) return r;
+    }
+    for (int i = 0; i <= b->threads; i++) {
+        part_work *w = &b->parts[i];
+        if (!w->scratch && carc_game_clone(b->templ, &w->scratch)) return CARC_E_NOMEM;
     }
     for (int i = 0; i < b->n; i++) {
         slot *s = &b->slots[i];
@@ -276,12 +293,18 @@ static void write_legal(carc_batch *b, int i)
     while (k < o->legal_cap) row[k++] = -1;
 }
 
-static void finish(carc_batch *b, int i, int actor)
+/* Game g's position seen by `perspective`, written to `row`. */
+static void observe_into(carc_batch *b, part_work *w, carc_game *g, int perspective, unsigned char *row)
+{
+    learn_observe(b->e, g, perspective, row, w->scratch);
+}
+
+static void finish(carc_batch *b, int i, int actor, part_work *w)
 {
     const carc_batch_buffers *o = b->out;
     slot *s = &b->slots[i];
     unsigned char *row = (unsigned char *)o->observations + (size_t)i * b->e->obs_bytes;
-    learn_observe(b->e, s->g, -1, row);
+    observe_into(b, w, s->g, -1, row);
     o->seats[i] = s->seat;
     o->actors[i] = actor;
     write_legal(b, i);
@@ -315,7 +338,7 @@ static int play(carc_batch *b, int i, double *reward)
     return list_and_mark(b, i) ? 0 : 2;
 }
 
-static void step_one(carc_batch *b, int i)
+static void step_one(carc_batch *b, int i, part_work *w)
 {
     const carc_batch_buffers *o = b->out;
     slot *s = &b->slots[i];
@@ -326,27 +349,28 @@ static void step_one(carc_batch *b, int i)
     o->truncations[i] = end == 2;
     if (end) {
         if (o->final_observations)
-            learn_observe(b->e, s->g, actor, (unsigned char *)o->final_observations + (size_t)i * b->e->obs_bytes);
+            observe_into(b, w, s->g, actor, (unsigned char *)o->final_observations + (size_t)i * b->e->obs_bytes);
         new_game(b, i);
     }
-    finish(b, i, actor);
+    finish(b, i, actor, w);
 }
 
-static void reset_one(carc_batch *b, int i)
+static void reset_one(carc_batch *b, int i, part_work *w)
 {
     const carc_batch_buffers *o = b->out;
     b->slots[i].episode = 0;
     new_game(b, i);
     for (int p = 0; p < b->e->P; p++) o->rewards[(size_t)i * (size_t)b->e->P + p] = 0;
     o->terminations[i] = o->truncations[i] = 0;
-    finish(b, i, -1);
+    finish(b, i, -1, w);
 }
 
 static void step_part(void *ctx, int part, int parts)
 {
     carc_batch *b = ctx;
     int from = (int)((long)b->n * part / parts), to = (int)((long)b->n * (part + 1) / parts);
-    for (int i = from; i < to; i++) b->actions ? step_one(b, i) : reset_one(b, i);
+    part_work *w = &b->parts[part];
+    for (int i = from; i < to; i++) b->actions ? step_one(b, i, w) : reset_one(b, i, w);
 }
 
 /* Runs the call on every game; a move list that could not grow is the

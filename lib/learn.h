@@ -112,8 +112,10 @@ struct carc_encoding {
 /* Whether g is a game of e's kind: CARC_OK or CARC_E_MISMATCH. */
 int learn_check_game(const carc_encoding *e, carc_game *g);
 
-/* observe.c: carc_encoding_observe without the checks (out holds obs_bytes, aligned) */
-int learn_observe(const carc_encoding *e, carc_game *g, int perspective, unsigned char *out);
+/* observe.c: carc_encoding_observe without the checks (out holds obs_bytes,
+ * aligned); the projection runs on `scratch` (a game of e's kind) if given,
+ * else on a game allocated for the call. */
+int learn_observe(const carc_encoding *e, carc_game *g, int perspective, unsigned char *out, carc_game *scratch);
 
 /* actions.c */
 /* What the index of a move depends on besides the move: the deciding

@@ -25,40 +25,69 @@ static uint8_t *board_at(const obs *o, int plane, int cell)
     return ARR(o, A_BOARD, uint8_t) + (size_t)plane * (size_t)(o->e->W * o->e->W) + cell;
 }
 
-/* Bit f set: feature f of placed tile i belongs to a complete feature. */
-static unsigned completed(const obs *o, int i, int type)
+/* Where a tile's planes start, held in locals by the writers: a byte store
+ * may alias anything, so fields read through pointers would be read again
+ * after every store. */
+typedef struct planes {
+    uint8_t *occupied, *type, *rotation, *this_turn, *frontier, *slot_kind, *slot_complete, *kind_count,
+        *kind_complete;
+    size_t area;
+} planes;
+
+static planes board_planes(const obs *o)
 {
-    int first = carc_tile_first_piece(o->g, i);
+    const carc_encoding *e = o->e;
+    planes p;
+    p.area = (size_t)e->W * (size_t)e->W;
+    p.occupied = board_at(o, e->plane_at[P_OCCUPIED], 0);
+    p.type = board_at(o, e->plane_at[P_TILE_TYPE], 0);
+    p.rotation = board_at(o, e->plane_at[P_ROTATION], 0);
+    p.this_turn = board_at(o, e->plane_at[P_THIS_TURN], 0);
+    p.frontier = board_at(o, e->plane_at[P_FRONTIER], 0);
+    p.slot_kind = board_at(o, e->plane_at[P_SLOT_KIND], 0);
+    p.slot_complete = board_at(o, e->plane_at[P_SLOT_COMPLETE], 0);
+    p.kind_count = board_at(o, e->plane_at[P_KIND_COUNT], 0);
+    p.kind_complete = board_at(o, e->plane_at[P_KIND_COMPLETE], 0);
+    return p;
+}
+
+/* Bit f set: feature f of placed tile i belongs to a complete feature. */
+static unsigned completed(carc_game *g, int i, int nfeat)
+{
+    int first = carc_tile_first_piece(g, i);
     unsigned done = 0;
     if (first < 0) return 0;
-    for (int f = 0; f < o->e->nfeat[type]; f++)
-        if (carc_feature_complete(o->g, carc_feature_of(o->g, first + f))) done |= 1u << f;
+    for (int f = 0; f < nfeat; f++)
+        if (carc_feature_complete(g, carc_feature_of(g, first + f))) done |= 1u << f;
     return done;
 }
 
-static void put_features(const obs *o, int i, const carc_placed_tile *t, int cell)
+static void put_features(const carc_encoding *e, carc_game *g, planes p, int i, const carc_placed_tile *t, size_t cell)
 {
-    const carc_encoding *e = o->e;
-    unsigned done = completed(o, i, t->type);
-    const uint8_t *kinds = e->slot_kind + (t->type * LEARN_ROTATIONS + t->rotation) * LEARN_SLOTS;
-    const int8_t *feats = e->slot_feature + (t->type * LEARN_ROTATIONS + t->rotation) * LEARN_SLOTS;
+    const int nfeat = e->nfeat[t->type], fmax = e->FMAX;
+    const unsigned done = completed(g, i, nfeat);
+    const size_t area = p.area, row = (size_t)(t->type * LEARN_ROTATIONS + t->rotation) * LEARN_SLOTS;
+    const uint8_t *kinds = e->slot_kind + row;
+    const int8_t *feats = e->slot_feature + row, *fkind = e->feature_kind + t->type * fmax;
+    uint8_t *sk = p.slot_kind + cell, *sc = p.slot_complete + cell, *kc = p.kind_count + cell,
+            *kk = p.kind_complete + cell;
     for (int s = 0; s < LEARN_SLOTS; s++) {
-        *board_at(o, e->plane_at[P_SLOT_KIND] + s, cell) = kinds[s];
-        if (feats[s] >= 0 && (done >> feats[s] & 1)) *board_at(o, e->plane_at[P_SLOT_COMPLETE] + s, cell) = 1;
+        sk[(size_t)s * area] = kinds[s];
+        if (feats[s] >= 0) sc[(size_t)s * area] = (uint8_t)(done >> feats[s] & 1);
     }
-    for (int f = 0; f < e->nfeat[t->type]; f++) {
-        int k = e->feature_kind[t->type * e->FMAX + f];
-        (*board_at(o, e->plane_at[P_KIND_COUNT] + k, cell))++;
-        if (done >> f & 1) (*board_at(o, e->plane_at[P_KIND_COMPLETE] + k, cell))++;
+    for (int f = 0; f < nfeat; f++) {
+        size_t k = (size_t)fkind[f] * area;
+        kc[k]++;
+        kk[k] = (uint8_t)(kk[k] + (done >> f & 1));
     }
 }
 
 /* Marks the empty squares of the window beside the tile at `cell`. */
-static void put_frontier(const obs *o, int cell)
+static void put_frontier(planes p, int W, int cell)
 {
-    int W = o->e->W, x = cell % W, y = cell / W;
-    const uint8_t *occ = board_at(o, o->e->plane_at[P_OCCUPIED], 0);
-    uint8_t *front = board_at(o, o->e->plane_at[P_FRONTIER], 0);
+    const int x = cell % W, y = cell / W;
+    const uint8_t *occ = p.occupied;
+    uint8_t *front = p.frontier;
     if (y > 0 && !occ[cell - W]) front[cell - W] = 1;
     if (y < W - 1 && !occ[cell + W]) front[cell + W] = 1;
     if (x > 0 && !occ[cell - 1]) front[cell - 1] = 1;
@@ -70,32 +99,34 @@ static void put_frontier(const obs *o, int cell)
 static void put_tiles(const obs *o)
 {
     const carc_encoding *e = o->e;
-    int n = 0, last = -1, kept = 0, W = e->W, R = e->R;
+    carc_game *g = o->g;
+    const planes p = board_planes(o);
+    const int W = e->W, R = e->R, NT = e->NT;
+    int n = 0, last = -1, kept = 0;
     int cells[CELLS_KEPT];
-    carc_game_tile_count(o->g, &n);
-    carc_game_last_tile(o->g, &last);
+    carc_game_tile_count(g, &n);
+    carc_game_last_tile(g, &last);
     int16_t *unseen = ARR(o, A_UNSEEN, int16_t);
     for (int i = 0; i < n; i++) {
         carc_placed_tile t;
-        if (carc_game_tile(o->g, i, &t) || t.type < 0 || t.type >= e->NT) continue;
+        if (carc_game_tile(g, i, &t) || t.type < 0 || t.type >= NT) continue;
         unseen[t.type]--;
-        if (!inside(e, t.x, t.y)) continue;
-        int cell = (t.y + R) * W + (t.x + R);
-        *board_at(o, e->plane_at[P_OCCUPIED], cell) = 1;
-        *board_at(o, e->plane_at[P_TILE_TYPE], cell) = (uint8_t)(t.type + 1);
-        *board_at(o, e->plane_at[P_ROTATION], cell) = (uint8_t)t.rotation;
-        if (i == last) *board_at(o, e->plane_at[P_THIS_TURN], cell) = 1;
-        put_features(o, i, &t, cell);
+        if (t.x < -R || t.x > R || t.y < -R || t.y > R) continue;
+        const int cell = (t.y + R) * W + (t.x + R);
+        p.occupied[cell] = 1;
+        p.type[cell] = (uint8_t)(t.type + 1);
+        p.rotation[cell] = (uint8_t)t.rotation;
+        if (i == last) p.this_turn[cell] = 1;
+        put_features(e, g, p, i, &t, (size_t)cell);
         if (kept < CELLS_KEPT) cells[kept] = cell;
         kept++;
     }
     if (kept <= CELLS_KEPT) {
-        for (int i = 0; i < kept; i++) put_frontier(o, cells[i]);
+        for (int i = 0; i < kept; i++) put_frontier(p, W, cells[i]);
         return;
     }
-    const uint8_t *occ = board_at(o, e->plane_at[P_OCCUPIED], 0); /* more tiles than kept: every square */
-    for (int cell = 0; cell < W * W; cell++)
-        if (occ[cell]) put_frontier(o, cell);
+    for (int cell = 0; cell < W * W; cell++) /* more tiles than kept: every square */
+        if (p.occupied[cell]) put_frontier(p, W, cell);
 }
 
 static void put_figures(const obs *o)
@@ -246,7 +277,7 @@ static void put_views(const obs *o)
     }
 }
 
-int learn_observe(const carc_encoding *e, carc_game *g, int perspective, unsigned char *out)
+int learn_observe(const carc_encoding *e, carc_game *g, int perspective, unsigned char *out, carc_game *scratch)
 {
     obs o = {.e = e, .g = g, .out = out};
     carc_phase phase = CARC_PHASE_OVER;
@@ -259,7 +290,8 @@ int learn_observe(const carc_encoding *e, carc_game *g, int perspective, unsigne
         o.rel[o.order[i]] = i;
     }
     int totals[CARC_MAX_PLAYERS];
-    int r = carc_game_projection(g, totals, e->P, NULL, 0);
+    int r = scratch ? carc_game_projection_with(g, scratch, totals, e->P, NULL, 0)
+                    : carc_game_projection(g, totals, e->P, NULL, 0);
     if (r) return r;
     memset(out, 0, e->obs_bytes);
     int32_t *projection = ARR(&o, A_PROJECTION, int32_t);
@@ -281,5 +313,5 @@ int carc_encoding_observe(const carc_encoding *e, carc_game *g, int perspective,
     if (size < e->obs_bytes) return CARC_E_BUFFER;
     if ((uintptr_t)out % 4) return CARC_E_INVALID;
     int r = learn_check_game(e, g);
-    return r ? r : learn_observe(e, g, perspective, out);
+    return r ? r : learn_observe(e, g, perspective, out, NULL);
 }

@@ -237,3 +237,32 @@ Test(learn_observe, every_byte_is_written)
     carc_game_free(g);
     carc_encoding_free(e);
 }
+
+/* carc_game_projection_with gives carc_game_projection's numbers on a
+ * scratch game, leaves the game alone and refuses what does not fit. */
+Test(learn_observe, projection_on_a_scratch_game)
+{
+    carc_game *g = h_new("hills-sheep", 3, 4), *scratch = h_new("hills-sheep", 3, 99);
+    carc_game *other = h_new("base", 3, 1);
+    uint64_t rng = 4;
+    for (int round = 0; round < 6; round++) {
+        h_play(g, &rng, 15);
+        char *before = h_save(g);
+        int a[3], b[3], ba[3 * 12], bb[3 * 12];
+        cr_assert_eq(carc_game_projection(g, a, 3, ba, 36), CARC_OK);
+        cr_assert_eq(carc_game_projection_with(g, scratch, b, 3, bb, 36), CARC_OK);
+        cr_assert_eq(memcmp(a, b, sizeof a), 0, "round %d: totals", round);
+        cr_assert_eq(memcmp(ba, bb, sizeof ba), 0, "round %d: breakdown", round);
+        h_assert_unchanged(g, before, "a projection");
+        free(before);
+    }
+    int t[3];
+    cr_assert_eq(carc_game_projection_with(g, NULL, t, 3, NULL, 0), CARC_E_NULL);
+    cr_assert_eq(carc_game_projection_with(g, scratch, NULL, 3, NULL, 0), CARC_E_NULL);
+    cr_assert_eq(carc_game_projection_with(g, scratch, t, -1, NULL, 0), CARC_E_RANGE);
+    cr_assert_eq(carc_game_projection_with(g, other, t, 3, NULL, 0), CARC_E_MISMATCH);
+    cr_assert_eq(carc_game_projection_with(g, g, t, 3, NULL, 0), CARC_E_INVALID);
+    carc_game_free(g);
+    carc_game_free(scratch);
+    carc_game_free(other);
+}
