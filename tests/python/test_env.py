@@ -57,8 +57,10 @@ def test_observe_last_and_spaces():
     obs, reward, term, trunc, info = env.last()
     assert reward == 0 and not term and not trunc and info["phase"] == "TILE"
     space = env.observation_space(agent)
-    for k, (shape, dtype) in space["observation"].items():
-        assert obs["observation"][k].shape == shape
+    assert space is env.observation_space(agent)
+    for k, box in space["observation"].items():
+        assert obs["observation"][k].shape == box.shape and obs["observation"][k].dtype == box.dtype
+    assert space.contains(obs)
     assert obs["action_mask"].shape == (env.action_space(agent).n,)
     other = [a for a in env.agents if a != agent][0]
     assert env.observe(other)["action_mask"].sum() == 0  # only the mover has legal actions
