@@ -119,9 +119,20 @@ class SingleAgentEnv(_EnvBase):
             return _MovePolicy(spec, self.env, self._policy_rng)
         raise ValueError("an opponent is 'random', 'greedy', 'mc:K' or a callable, not %r" % (spec,))
 
-    @property
-    def unwrapped(self):
-        return self
+    if _gym is None:
+        # what gymnasium.Env gives: a generator the environment draws from,
+        # reseeded by reset(seed=...) and made on first use otherwise
+        _np_random = None
+
+        @property
+        def np_random(self):
+            if self._np_random is None:
+                self._np_random = np.random.default_rng()
+            return self._np_random
+
+        @property
+        def unwrapped(self):
+            return self
 
     @property
     def game(self):
@@ -148,6 +159,8 @@ class SingleAgentEnv(_EnvBase):
         """A new game; ``seed`` fixes the game and the opponents' choices."""
         if _gym is not None:
             super().reset(seed=seed)
+        elif seed is not None:
+            self._np_random = np.random.default_rng(seed)
         if seed is not None:
             self._policy_rng.seed(seed)
             self.action_space.seed(seed)
