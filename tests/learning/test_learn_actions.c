@@ -66,7 +66,7 @@ static void whole_games(const char *variant, int players, const carc_option *rul
     carc_encoding_free(e);
 }
 
-Test(learn_actions, every_variant_whole_games, .timeout = 300)
+Test(learn_actions, every_variant_whole_games)
 {
     int count = 0;
     carc_registry_count(NULL, &count);
@@ -86,7 +86,7 @@ Test(learn_actions, every_variant_whole_games, .timeout = 300)
  * to the same spot; those are two moves and get two indices (the figure
  * slot axis). The position is found by playing seeded games that favour
  * placing meeples. */
-Test(learn_actions, two_wanderers_to_one_spot_have_two_indices, .timeout = 120)
+Test(learn_actions, two_wanderers_to_one_spot_have_two_indices)
 {
     carc_encoding *e = l_encoding("over-hill-and-dale", 2, NULL, 0, 0);
     carc_encoding_info info = l_info(e);

@@ -150,7 +150,7 @@ static void seat_scores(const carc_encoding *e, const unsigned char *obs, int lo
 
 /* Score rewards add up, over an episode, to each seat's final margin; a
  * game that ends is replaced in the same step and its last position kept. */
-Test(learn_batch, episodes_end_and_restart_in_the_same_step, .timeout = 300)
+Test(learn_batch, episodes_end_and_restart_in_the_same_step)
 {
     const int N = 6, P = 2;
     carc_encoding *e = l_encoding("base", P, NULL, 0, 0);
@@ -202,7 +202,7 @@ Test(learn_batch, episodes_end_and_restart_in_the_same_step, .timeout = 300)
 }
 
 /* "win": nothing until the end, then +1 to the top scores and -1 to the others. */
-Test(learn_batch, win_rewards, .timeout = 120)
+Test(learn_batch, win_rewards)
 {
     const int N = 3, P = 3;
     carc_encoding *e = l_encoding("hills-sheep", P, NULL, 0, 0);
@@ -234,7 +234,7 @@ Test(learn_batch, win_rewards, .timeout = 120)
 }
 
 /* The same seed and actions give the same bytes with and without threads. */
-Test(learn_batch, threads_change_nothing, .timeout = 300)
+Test(learn_batch, threads_change_nothing)
 {
     const int N = 16;
     carc_option hand = {"hand", 1};
@@ -382,7 +382,7 @@ Test(learn_batch, an_illegal_action_can_lose_the_game)
 
 /* A decision whose legal moves all lie outside the window cuts the game
  * short (truncation), and a new one starts. */
-Test(learn_batch, a_board_past_the_window_truncates, .timeout = 120)
+Test(learn_batch, a_board_past_the_window_truncates)
 {
     carc_encoding *e = l_encoding("base", 2, NULL, 0, 1);
     carc_batch *b = make_batch(e, 4, 0, CARC_REWARD_SCORE, CARC_ILLEGAL_REFUSE);
