@@ -63,6 +63,12 @@ def test_observe_writes_into_a_given_buffer_without_copies():
         assert np.shares_memory(arr, buf) or arr.size == 0
     with pytest.raises(ValueError, match="contiguous uint8"):
         nat.observe(g, out=np.zeros(nat.observation_bytes, dtype=np.int16))
+    mask = np.full(nat.action_count, 7, dtype=np.uint8)
+    for bad in (np.zeros(nat.action_count, dtype=np.int16), np.zeros(nat.action_count - 1, dtype=np.uint8),
+                np.zeros((2, nat.action_count), dtype=np.uint8)[:, 0]):
+        with pytest.raises(ValueError, match="mask buffer"):
+            nat.legal_mask(g, out=bad)
+    assert nat.legal_mask(g, out=mask).sum() == len(g.moves()) and set(np.unique(mask)) == {0, 1}
     with pytest.raises(ValueError):
         nat.observe(g, out=np.zeros(nat.observation_bytes - 1, dtype=np.uint8))
 

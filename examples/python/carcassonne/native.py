@@ -139,9 +139,10 @@ class NativeEncoding:
         and the arrays view it; otherwise a new buffer is made."""
         if out is None:
             out = self.buffer()
-        elif out.dtype != np.uint8 or out.shape != (self.observation_bytes,) or not out.flags.c_contiguous:
-            raise ValueError("out must be a contiguous uint8 array of shape (%d,), not %s %s" % (
-                self.observation_bytes, out.dtype, out.shape))
+        elif (not isinstance(out, np.ndarray) or out.dtype != np.uint8 or out.shape != (self.observation_bytes,) or
+              not out.flags.c_contiguous or not out.flags.writeable):
+            raise ValueError("out must be a writable contiguous uint8 array of shape (%d,), not %s %s" % (
+                self.observation_bytes, getattr(out, "dtype", None), getattr(out, "shape", type(out))))
         p = -1 if perspective is None else int(perspective)
         _check(lib.carc_encoding_observe(self._e, game._g, p, ffi.from_buffer(out), out.nbytes),
                "carc_encoding_observe")
@@ -159,13 +160,22 @@ class NativeEncoding:
         library lists the moves itself."""
         if out is None:
             out = np.zeros(self.action_count, dtype=np.uint8)
+        self._check_mask_buffer(out)
         _check(lib.carc_encoding_mask(self._e, game._g, ffi.from_buffer(out), out.nbytes, ffi.NULL, ffi.NULL),
                "carc_encoding_mask")
         return out.view(dtype)
 
+    def _check_mask_buffer(self, out):
+        if (not isinstance(out, np.ndarray) or out.dtype.itemsize != 1 or out.dtype.kind not in "uib" or
+                out.shape != (self.action_count,) or not out.flags.c_contiguous or not out.flags.writeable):
+            raise ValueError("a mask buffer must be a writable contiguous array of one-byte integers (uint8, int8 "
+                             "or bool) of shape (%d,), not %s %s" % (self.action_count, getattr(out, "dtype", None),
+                                                                    getattr(out, "shape", type(out))))
+
     def mask_counts(self, game, out):
         """Writes the mask into ``out`` (uint8 or int8, action_count long) and
         returns (legal moves, legal moves without an index)."""
+        self._check_mask_buffer(out)
         counts = ffi.new("int[2]")
         _check(lib.carc_encoding_mask(self._e, game._g, ffi.from_buffer(out), out.nbytes, counts, counts + 1),
                "carc_encoding_mask")
