@@ -1170,7 +1170,10 @@ CARC_API int carc_batch_reset(carc_batch *b, uint64_t seed, const carc_batch_buf
  *         (`n` is not the number of games), ::CARC_E_BUFFER, ::CARC_E_INVALID,
  *         ::CARC_E_ILLEGAL_MOVE (with ::CARC_ILLEGAL_REFUSE: an action outside its
  *         game's mask; carc_batch_error() names the game, seat and action),
- *         ::CARC_E_NOMEM. On failure no game has changed and nothing was written.
+ *         ::CARC_E_NOMEM (a decision had more moves than the game's move list held
+ *         and it could not grow: that game was cut short and started anew, the
+ *         others stepped; the one failure that comes after changes). On any other
+ *         failure no game has changed and nothing was written.
  */
 CARC_API int carc_batch_step(carc_batch *b, const int32_t *actions, size_t n, const carc_batch_buffers *out);
 
