@@ -1,7 +1,9 @@
-/* carc-play: plays one whole game between random bots and prints it.
+/* carc-play: plays one whole game between bots (greedy by default) and prints it.
  *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE] [--svg FILE]
+ *             [--json FILE]
  * --load continues a saved game; --save writes the finished game; --svg
- * draws the final position (examples/render.h).
+ * draws the final position (examples/render/); --json writes its state
+ * as JSON (carc_game_state_json).
  * The last line is "final: S1 S2 ..." (scores in seat order). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,15 +19,33 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
-            "                 [--bot greedy|random] [--rule NAME=VALUE]... [--save FILE] [--load FILE]\n"
-            "                 [--svg FILE]\n"
-            "Plays a game between random bots and prints the turns, the final scores\n"
-            "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
-            "The bots look one turn ahead (greedy) or pick any legal move (random).\n"
-            "--load continues a saved game (its variant, players and seed win);\n"
-            "--save writes the finished game, which --load replays exactly.\n"
-            "--svg draws the final position as an SVG picture.\n"
+            "Usage: carc-play [OPTION]...\n"
+            "Plays one game between bots and prints every turn, the final scores with\n"
+            "their breakdown by category, the winners, and a last line 'final: S1 S2 ...'\n"
+            "(the scores in seat order). The same options give the same game.\n"
+            "\n"
+            "Options:\n"
+            "  --variant NAME       the ruleset (default: base; see Variants below)\n"
+            "  --players N          number of players (default: 2)\n"
+            "  --seed S             seed of the game's draws and of the bots (default: 1)\n"
+            "  --rule NAME=VALUE    a ruleset option, e.g. --rule hand=1 (repeatable)\n"
+            "  --bot greedy|random  greedy (the default) tries every move with the rest of\n"
+            "                       its turn on scratch copies of the game and keeps the\n"
+            "                       best; random picks any legal move\n"
+            "  --load FILE          continue a saved game: its variant, players and draws\n"
+            "                       come from the file\n"
+            "  --save FILE          write the finished game, which --load replays exactly\n"
+            "  --svg FILE           draw the final position as an SVG picture\n"
+            "  --json FILE          write the final position's public state as JSON\n"
+            "                       (docs/state-json.md)\n"
+            "  --quiet              print the result only, not every turn\n"
+            "  -h, --help           print this help and exit\n"
+            "\n"
+            "Exit status:\n"
+            "  0  the game was played\n"
+            "  1  a game, file or picture could not be made, read or written\n"
+            "  2  a bad option\n"
+            "\n"
             "Variants:");
     int n = 0;
     carc_registry_count(NULL, &n);
@@ -75,6 +95,21 @@ static int save_game(const carc_game *g, const char *path)
     return r;
 }
 
+/* --json: the final position's document (carc_game_state_json). */
+static int write_json(const carc_game *g, const char *path)
+{
+    size_t len = 0;
+    carc_game_state_json(g, NULL, 0, &len); /* the size first */
+    char *text = malloc(len + 1);
+    if (!text) return CARC_E_NOMEM;
+    int r = carc_game_state_json(g, text, len + 1, &len);
+    FILE *f = r == CARC_OK ? fopen(path, "wb") : NULL;
+    if (r == CARC_OK && (!f || fwrite(text, 1, len, f) != len)) r = CARC_E_INVALID;
+    if (f && fclose(f)) r = CARC_E_INVALID;
+    free(text);
+    return r;
+}
+
 /* `placed_type` is the type of this turn's tile: after a figure move the
  * turn may be over, so the game no longer says which tile it was. */
 static void print_move(const carc_tileset *ts, const carc_variant *v, const carc_move *m, int placed_type)
@@ -106,7 +141,7 @@ int main(int argc, char **argv)
     rules ruleset = {0};
     const char *variant = "base";
     int players = 2, quiet = 0, greedy = 1;
-    const char *save_path = NULL, *load_path = NULL, *svg_path = NULL;
+    const char *save_path = NULL, *load_path = NULL, *svg_path = NULL, *json_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -127,6 +162,8 @@ int main(int argc, char **argv)
             save_path = argv[++i];
         } else if (!strcmp(argv[i], "--svg") && i + 1 < argc) {
             svg_path = argv[++i];
+        } else if (!strcmp(argv[i], "--json") && i + 1 < argc) {
+            json_path = argv[++i];
         } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
             load_path = argv[++i];
         } else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
@@ -214,6 +251,7 @@ int main(int argc, char **argv)
     }
     printf("\n");
     if (save_path && (r = save_game(g, save_path)) != CARC_OK) return fail(save_path, r);
+    if (json_path && (r = write_json(g, json_path)) != CARC_OK) return fail(json_path, r);
     if (svg_path) {
         /* a loaded game's seed is not known here, so the caption leaves it out */
         render_options ro = {.seed_known = !load_path, .seed = seed};

@@ -13,3 +13,5 @@ cd "$(dirname "$0")/.."
     echo "    *;"
     echo "};"
 } > lib/carcassonne.map
+# Debian's copy of the same list (dpkg-gensymbols checks the package against it)
+scripts/gen-debian-symbols.sh
