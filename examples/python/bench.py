@@ -16,7 +16,8 @@ Every figure is the median of --runs runs. Measured:
   mid-game base position, 2 players) and ``vector_env_steps_per_cpu_second:``
   (the Python vector environment, base, 2 players, 256 games, random legal
   actions, observations and masks written every step); ``--learning`` prints
-  only these, ``--learning-rulesets`` adds a row per ruleset and
+  only these, ``--learning-split`` what Python adds to the C step,
+  ``--learning-rulesets`` adds a row per ruleset and
   ``--learn-bench PATH`` the C per-step breakdown of carc-learn-bench.
 """
 
@@ -150,6 +151,37 @@ def vector_steps_per_cpu_second(variant="base", players=2, games=256, steps=300,
     return statistics.median(rates)
 
 
+def vector_split(games=256, steps=300, runs=5):
+    """Steps per CPU second of the batch alone, the batch with its sampler and
+    the vector environment, in one process: what Python adds to the C step."""
+    from carcassonne.native import Batch, NativeEncoding
+    from carcassonne.vector import CarcassonneVectorEnv
+    env = CarcassonneVectorEnv("base", 2, games, copy=False)
+    b = Batch(NativeEncoding("base", 2), games)
+    rates = {"batch.step alone": [], "batch.step + sample_legal": [], "vector env step + sample_legal_actions": []}
+    for r in range(runs):
+        rng = np.random.default_rng(r)
+        b.reset(seed=r)
+        spent = 0.0
+        for _ in range(steps):
+            acts = b.sample_legal(rng)
+            t = time.process_time()
+            b.step(acts)
+            spent += time.process_time() - t
+        rates["batch.step alone"].append(steps * games / spent)
+        b.reset(seed=r)
+        t = time.process_time()
+        for _ in range(steps):
+            b.step(b.sample_legal(rng))
+        rates["batch.step + sample_legal"].append(steps * games / (time.process_time() - t))
+        env.reset(seed=r)
+        t = time.process_time()
+        for _ in range(steps):
+            env.step(env.sample_legal_actions(rng))
+        rates["vector env step + sample_legal_actions"].append(steps * games / (time.process_time() - t))
+    return {k: statistics.median(v) for k, v in rates.items()}
+
+
 def learning(a):
     """The learning-environment figures: the two bar lines for base, then every ruleset."""
     print("observe_us: %.3f" % observe_us(runs=a.runs))
@@ -166,6 +198,10 @@ def learning(a):
                                                  vector_steps_per_cpu_second(name, 2, runs=a.runs,
                                                                              steps=a.vector_steps, options=opts)),
                       flush=True)
+    if a.learning_split:
+        print("\n| base, 2 players, 256 games | steps per CPU second |\n| --- | ---: |")
+        for name, rate in vector_split(steps=a.vector_steps, runs=a.runs).items():
+            print("| %s | %.0f |" % (name, rate))
     if a.learn_bench:
         print()
         print(subprocess.run([a.learn_bench, "--runs", str(a.runs)], capture_output=True, text=True,
@@ -185,6 +221,8 @@ def main(argv=None):
     ap.add_argument("--learning", action="store_true",
                     help="only the learning-environment figures (observe_us, vector_env_steps_per_cpu_second)")
     ap.add_argument("--learning-rulesets", action="store_true", help="with --learning: a row for every ruleset")
+    ap.add_argument("--learning-split", action="store_true",
+                    help="with --learning: the batch alone, with its sampler, and the vector env, in one process")
     ap.add_argument("--vector-steps", type=int, default=300, help="vector env steps per run (256 games each)")
     ap.add_argument("--learn-bench", help="path of carc-learn-bench, for the C per-step breakdown")
     a = ap.parse_args(argv)

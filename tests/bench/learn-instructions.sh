@@ -2,8 +2,9 @@
 # Instructions per observation, counted by callgrind: carc-learn-bench
 # --observe-only K+1 minus --observe-only 1, divided by K (a mid-game
 # position, written again and again into one buffer). Callgrind counts a
-# `rep stosb` as one instruction per byte it stores, so libc's memset (the
-# observation cleared before it is written) is also given apart.
+# `rep stosb` as one instruction per byte it stores, so libc's memset is also
+# given apart: the observation cleared before it is written (observation_bytes
+# a call) and the copies carc_game_projection makes of the game cleared.
 #   tests/bench/learn-instructions.sh [VARIANT] [PLAYERS] [K] [-- extra carc-learn-bench args]
 # BUILD_DIR picks the build (default build).
 set -eu
