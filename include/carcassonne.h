@@ -958,6 +958,20 @@ CARC_API int carc_game_score_breakdown(const carc_game *g, int player, int *out,
  */
 CARC_API int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown);
 
+/**
+ * carc_game_projection() without its allocation, for callers that project
+ * often (an evaluation per candidate move, an observation per step): the
+ * final scoring runs on `scratch`, whose contents are overwritten.
+ * @param g the game (unchanged). @param scratch a game of the same variant
+ *        and tile set (a clone of `g` made once will do), not `g` itself.
+ * @param totals,ntotals,breakdown,nbreakdown as for carc_game_projection().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_MISMATCH (a scratch
+ *         game of another variant or tile set), ::CARC_E_INVALID (`scratch` is `g`).
+ * Does not allocate.
+ */
+CARC_API int carc_game_projection_with(const carc_game *g, carc_game *scratch, int *totals, int ntotals,
+                                       int *breakdown, int nbreakdown);
+
 /** Nonzero in `*over` when the game has ended. @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_is_over(const carc_game *g, int *over);
 
@@ -1083,6 +1097,341 @@ typedef struct carc_load_options {
  *         ::CARC_E_VERSION, and the errors of carc_game_new().
  */
 CARC_API int carc_game_load(const carc_load_options *opts, const char *text, size_t len, carc_game **out);
+
+/** @} */
+
+/** @defgroup learning Observations, action masks and batched steps
+ *  A fixed numeric view of games for learning agents, laid out as
+ *  docs/observations.md describes. An **encoding** is made once for a kind of
+ *  game (variant, players, ruleset options, tile set, window radius): it writes
+ *  any position of that kind into a caller's buffer as arrays of fixed shapes
+ *  and gives every legal move one index of a fixed action space. A **batch**
+ *  plays many games of one encoding together: one call applies an action in
+ *  each and writes the observations, masks, rewards and episode ends of all of
+ *  them, starting a new game wherever one ended.
+ *
+ *  The layout is described by the library itself (carc_encoding_array(),
+ *  carc_encoding_planes(), carc_encoding_block()), so a binding needs no copy
+ *  of it: it reads names, shapes, offsets and index axes at run time.
+ *  @{ */
+
+typedef struct carc_encoding carc_encoding; /**< An observation and action layout. Read-only once made: share it freely between threads. */
+typedef struct carc_batch carc_batch;       /**< Games stepped together. Owned by the caller; one thread may use it at a time. */
+
+/** Version of the observation and action layout (carc_encoding_info::layout).
+ *  It changes whenever an array, plane or action index would move. */
+#define CARC_ENCODING_LAYOUT 2
+/** Window radius used when ::carc_encoding_options::radius is 0. */
+#define CARC_ENCODING_RADIUS 16
+/** Largest window radius an encoding accepts. */
+#define CARC_ENCODING_RADIUS_MAX 127
+/** Unnamed action codes covered when ::carc_encoding_options::action_codes is 0. */
+#define CARC_ENCODING_ACTION_CODES 4
+/** Largest number of unnamed action codes an encoding covers. */
+#define CARC_ENCODING_ACTION_CODES_MAX 64
+
+/** What kind of game an encoding is for. Zero-initialise, set `struct_size`, then fill in. */
+typedef struct carc_encoding_options {
+    uint32_t struct_size;          /**< `sizeof(carc_encoding_options)`. */
+    const carc_game_options *game; /**< The kind of game: variant, registry, players, ruleset options and
+                                        tile set, as for carc_game_new() (its seed is not used). Read during
+                                        the call only; the registry, variant and tile set it names are
+                                        borrowed and must outlive the encoding. */
+    int radius;                    /**< Board window radius R, 1 .. ::CARC_ENCODING_RADIUS_MAX (0: ::CARC_ENCODING_RADIUS).
+                                        The window holds the squares with -R <= x, y <= R. */
+    int action_codes;              /**< Unnamed ACTION codes the action space covers, 1 ..
+                                        ::CARC_ENCODING_ACTION_CODES_MAX (0: ::CARC_ENCODING_ACTION_CODES). */
+} carc_encoding_options;
+
+/**
+ * Makes an encoding. It plays nothing: a game of the given kind is made and
+ * freed during the call to read its figures, hands and stacks.
+ * @param opts the options (not kept).
+ * @param out receives the encoding; free it with carc_encoding_free().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (a struct_size too small),
+ *         ::CARC_E_RANGE (radius or action_codes outside their ranges), the
+ *         errors of carc_game_new() for `opts->game`, ::CARC_E_NOMEM.
+ */
+CARC_API int carc_encoding_new(const carc_encoding_options *opts, carc_encoding **out);
+
+/** Frees an encoding. NULL is accepted. Batches using it must be freed first. */
+CARC_API void carc_encoding_free(carc_encoding *e);
+
+/** The sizes of an encoding (filled by carc_encoding_describe()); docs/observations.md names them. */
+typedef struct carc_encoding_info {
+    uint32_t struct_size;     /**< Set to `sizeof(carc_encoding_info)` before the call. */
+    int layout;               /**< ::CARC_ENCODING_LAYOUT of the library that made the encoding. */
+    int players;              /**< P: seats. */
+    int radius;               /**< R: window radius. */
+    int width;                /**< W = 2R + 1: squares along a side of the window. */
+    int tile_types;           /**< NT: tile types of the tile set. */
+    int kinds;                /**< K: feature kinds of the variant. */
+    int figure_kinds;         /**< FK: figure kinds. */
+    int features_max;         /**< FMAX: most features on one tile type (at least 1). */
+    int hand_slots;           /**< H: hand slots (1 without hands). */
+    int figures;              /**< NFIG: figures in a game, all seats. */
+    int figure_slots;         /**< FP: most figures one seat owns (the figure axis of square actions). */
+    int token_kinds;          /**< NTOK: token kinds of all bags. */
+    int targets;              /**< T: action targets, max(NFIG, largest bag's token kinds, 1). */
+    int action_codes;         /**< C: unnamed action codes covered. */
+    int decks;                /**< S: draw stacks. */
+    int array_count;          /**< Observation arrays (carc_encoding_array()). */
+    int plane_group_count;    /**< Named plane groups (carc_encoding_planes()). */
+    int block_count;          /**< Blocks of the action space (carc_encoding_block()). */
+    int action_count;         /**< Size of the action space: indices 0 .. action_count - 1. */
+    size_t observation_bytes; /**< Bytes of one observation (a multiple of 64). */
+} carc_encoding_info;
+
+/**
+ * Describes an encoding.
+ * @param e the encoding. @param info out: filled up to `info->struct_size` bytes.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION (struct_size below the
+ *         members of the first version).
+ */
+CARC_API int carc_encoding_describe(const carc_encoding *e, carc_encoding_info *info);
+
+/** Element types of observation arrays. */
+typedef enum carc_obs_dtype {
+    CARC_DTYPE_UINT8 = 1, /**< unsigned 8-bit */
+    CARC_DTYPE_INT16 = 2, /**< signed 16-bit, native byte order */
+    CARC_DTYPE_INT32 = 3  /**< signed 32-bit, native byte order */
+} carc_obs_dtype;
+
+/** One array of an observation: where it lies in the buffer and its shape (row-major). */
+typedef struct carc_obs_array {
+    uint32_t struct_size; /**< Set to `sizeof(carc_obs_array)`. */
+    const char *name;     /**< E.g. `"board"`; static. */
+    int dtype;            /**< A ::carc_obs_dtype. */
+    int ndim;             /**< Dimensions, 1 to 3. */
+    int shape[3];         /**< Size of each dimension (entries past `ndim` are 0); a size may be 0. */
+    size_t offset;        /**< Byte offset from the start of an observation (a multiple of 64). */
+    size_t bytes;         /**< Bytes it holds: the product of the shape times the element size. */
+} carc_obs_array;
+
+/**
+ * Array `index` (0 .. carc_encoding_info::array_count - 1) of an observation,
+ * in the order of docs/observations.md (`board` first).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION.
+ */
+CARC_API int carc_encoding_array(const carc_encoding *e, int index, carc_obs_array *out);
+
+/** A named run of planes of a three-dimensional array (`board` or `view_board`). */
+typedef struct carc_obs_planes {
+    uint32_t struct_size; /**< Set to `sizeof(carc_obs_planes)`. */
+    const char *name;     /**< E.g. `"slot_kind"`, or a view's name in `view_board`; lives as long as the encoding. */
+    int array;            /**< Index of the array the planes belong to (carc_encoding_array()). */
+    int first;            /**< First plane. */
+    int count;            /**< Planes in the run. */
+} carc_obs_planes;
+
+/**
+ * Plane group `index` (0 .. carc_encoding_info::plane_group_count - 1): the
+ * board's groups in order, then one per view in `view_board`.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION.
+ */
+CARC_API int carc_encoding_planes(const carc_encoding *e, int index, carc_obs_planes *out);
+
+/** Most axes an action block's indices range over. */
+#define CARC_BLOCK_AXES 4
+
+/**
+ * A block of the action space: consecutive indices `offset .. offset + size - 1`
+ * standing for moves of one kind. An index inside it is read as digits over the
+ * axes, the first axis the slowest: `offset + ((a0 * s1 + a1) * s2 + a2) * s3 + a3`
+ * for axes of sizes s0..s3. docs/observations.md says what each axis is.
+ */
+typedef struct carc_action_block {
+    uint32_t struct_size;                   /**< Set to `sizeof(carc_action_block)`. */
+    const char *name;                       /**< `"tile"`, `"figure"`, `"pass"`, `"action:NAME"` or `"action:unnamed"`;
+                                                 lives as long as the encoding. */
+    int offset;                             /**< First index of the block. */
+    int size;                               /**< Indices in the block (the product of the axis sizes). */
+    int move_kind;                          /**< The ::carc_move_kind of its moves. */
+    int action;                             /**< The ACTION code of a named action's block, else -1. */
+    int axis_count;                         /**< Axes, 0 .. ::CARC_BLOCK_AXES. */
+    const char *axis_names[CARC_BLOCK_AXES]; /**< Each axis: `"hand_slot"`, `"y"`, `"x"`, `"rotation"`, `"figure"`,
+                                                  `"feature"`, `"figure_slot"`, `"target"` or `"code"`; static. */
+    int axis_sizes[CARC_BLOCK_AXES];        /**< Size of each axis. */
+} carc_action_block;
+
+/**
+ * Block `index` (0 .. carc_encoding_info::block_count - 1) of the action space, in index order.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION.
+ */
+CARC_API int carc_encoding_block(const carc_encoding *e, int index, carc_action_block *out);
+
+/**
+ * Writes a position as the encoding's arrays, seen by one seat: every array
+ * with a player axis is turned so that its row 0 is that seat.
+ * @param e the encoding. @param g a game of the encoding's kind (same variant,
+ *        players, ruleset options and tile set); it may perform its pending draw.
+ * @param perspective the seat that looks (0 .. players - 1), or -1 for the seat that decides now.
+ * @param out,size the caller's buffer, 4-byte aligned, of at least
+ *        carc_encoding_info::observation_bytes bytes; every byte of that many is written.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (perspective), ::CARC_E_BUFFER
+ *         (size too small; nothing written), ::CARC_E_INVALID (`out` not 4-byte
+ *         aligned), ::CARC_E_MISMATCH (a game of another kind), ::CARC_E_NOMEM.
+ * Thread-safe for distinct games.
+ */
+CARC_API int carc_encoding_observe(const carc_encoding *e, carc_game *g, int perspective, void *out, size_t size);
+
+/**
+ * Writes the legal-action mask of the current decision: `mask[i]` is 1 when
+ * action `i` plays a legal move now, else 0. A legal move the action space has
+ * no index for (a square outside the window, a target past the axis) is not in
+ * the mask and is counted in `unindexed`.
+ * @param e the encoding. @param g the game.
+ * @param mask,size the caller's buffer of at least carc_encoding_info::action_count bytes (that many written).
+ * @param legal out (may be NULL): legal moves now (0 once the game is over).
+ * @param unindexed out (may be NULL): of those, how many have no index.
+ * @return ::CARC_OK (a finished game gives an empty mask), ::CARC_E_NULL,
+ *         ::CARC_E_BUFFER, ::CARC_E_MISMATCH, ::CARC_E_NOMEM.
+ */
+CARC_API int carc_encoding_mask(const carc_encoding *e, carc_game *g, uint8_t *mask, size_t size, int *legal,
+                                int *unindexed);
+
+/**
+ * The action index of each of `n` moves in the current decision of `g` (the
+ * hand of the seat deciding now gives the tile block's hand slot), or -1 for
+ * a move the action space has no index for. Legality is not checked.
+ * @param e the encoding. @param g the game. @param moves,n the moves.
+ * @param out receives `n` indices.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_MISMATCH.
+ */
+CARC_API int carc_encoding_indices(const carc_encoding *e, carc_game *g, const carc_move *moves, size_t n,
+                                   int32_t *out);
+
+/**
+ * The legal move action `action` plays now (the map from index to move).
+ * @param e the encoding. @param g the game. @param action an index.
+ * @param out receives the move (unchanged on failure).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (not in 0 .. action_count - 1),
+ *         ::CARC_E_ILLEGAL_MOVE (no legal move has that index now),
+ *         ::CARC_E_GAME_OVER, ::CARC_E_MISMATCH, ::CARC_E_NOMEM.
+ */
+CARC_API int carc_encoding_move(const carc_encoding *e, carc_game *g, int action, carc_move *out);
+
+/** What a batch pays each seat (::carc_batch_options::reward). */
+typedef enum carc_reward_kind {
+    CARC_REWARD_SCORE = 0, /**< At every step, each seat's change of (own score - mean of the others'
+                                scores): an episode adds up to the final margin. */
+    CARC_REWARD_WIN = 1    /**< Nothing until the end, then +1 to every seat with the top score and -1 to the others. */
+} carc_reward_kind;
+
+/** What a batch does with an action outside the mask (::carc_batch_options::illegal). */
+typedef enum carc_illegal_policy {
+    CARC_ILLEGAL_REFUSE = 0, /**< The step fails with ::CARC_E_ILLEGAL_MOVE and changes nothing;
+                                  carc_batch_error() names the game, seat and action. */
+    CARC_ILLEGAL_LOSE = 1    /**< The offending game ends at once as terminated: that step pays the seat that
+                                  chose the action -1 and every other seat 0, and the game starts anew. */
+} carc_illegal_policy;
+
+/** How to make a batch. Zero-initialise, set `struct_size`, then fill in. */
+typedef struct carc_batch_options {
+    uint32_t struct_size;           /**< `sizeof(carc_batch_options)`. */
+    const carc_encoding *encoding;  /**< The kind of game and its layout. Borrowed: it must outlive the batch. */
+    int games;                      /**< Games stepped together, 1 .. 65536. */
+    int threads;                    /**< Worker threads started besides the caller's, 0 .. 64. 0: every game is
+                                         stepped in the calling thread. Fewer are used if the system refuses some. */
+    int reward;                     /**< A ::carc_reward_kind. */
+    int illegal;                    /**< A ::carc_illegal_policy. */
+} carc_batch_options;
+
+/**
+ * Makes a batch. Its games exist after the first carc_batch_reset().
+ * @param opts options (copied). @param out receives the batch; free with carc_batch_free().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_VERSION, ::CARC_E_RANGE (games,
+ *         threads, reward or illegal out of range), ::CARC_E_NOMEM.
+ */
+CARC_API int carc_batch_new(const carc_batch_options *opts, carc_batch **out);
+
+/** Frees a batch, its games and its threads. NULL is accepted. */
+CARC_API void carc_batch_free(carc_batch *b);
+
+/**
+ * Where a batch call writes its results: buffers owned by the caller, for all
+ * games at once, game i's entries at row i. Optional buffers may be NULL (with
+ * their size 0). Sizes count bytes for `observations`, `final_observations` and
+ * `masks`, and entries for the others.
+ */
+typedef struct carc_batch_buffers {
+    uint32_t struct_size;          /**< `sizeof(carc_batch_buffers)`. */
+    void *observations;            /**< games × observation_bytes: each game's position, seen by the seat to decide. 4-byte aligned. */
+    size_t observations_size;      /**< Its size in bytes. */
+    uint8_t *masks;                /**< games × action_count: each game's legal-action mask. */
+    size_t masks_size;             /**< Its size in bytes. */
+    double *rewards;               /**< games × players: what the step paid each seat, in seat order (not turned). */
+    size_t rewards_count;          /**< Its entries. */
+    uint8_t *terminations;         /**< games: 1 where the game ended by the rules (or an illegal action, ::CARC_ILLEGAL_LOSE). */
+    uint8_t *truncations;          /**< games: 1 where the game was cut short (a decision whose legal moves all lack an
+                                        index, or a history that is full). */
+    int32_t *seats;                /**< games: the seat to decide in the observation written. */
+    int32_t *actors;               /**< games: the seat whose action the step applied (-1 after a reset). */
+    size_t games_count;            /**< Entries of each of terminations, truncations, seats and actors. */
+    void *final_observations;      /**< Optional, games × observation_bytes: where a game ended in this step, its
+                                        last position seen by the seat that acted (other rows untouched). */
+    size_t final_observations_size; /**< Its size in bytes. */
+    int32_t *legal;                /**< Optional, games × legal_cap: the legal actions of each game, in the order
+                                        the library lists their moves, -1 after the last. */
+    size_t legal_size;             /**< Its entries. */
+    int32_t *legal_counts;         /**< Optional, games: how many legal actions each game has (may exceed legal_cap). */
+    int legal_cap;                 /**< Entries per game in `legal`. */
+} carc_batch_buffers;
+
+/**
+ * Starts a new game in every slot of the batch and writes their first
+ * observations and masks (rewards 0, no ends, actors -1). Game i's k-th game
+ * since this reset is made by carc_game_new() with a seed computed from
+ * (`seed`, i, k); carc_batch_seed() tells it.
+ * @param b the batch. @param seed the seed of this run.
+ * @param out the caller's buffers (checked before anything changes).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER (a buffer too small; carc_batch_error()
+ *         names it), ::CARC_E_INVALID (a misaligned buffer), the errors of carc_game_new(), ::CARC_E_NOMEM.
+ */
+CARC_API int carc_batch_reset(carc_batch *b, uint64_t seed, const carc_batch_buffers *out);
+
+/**
+ * Applies one action in every game and writes the results. The gym
+ * convention it follows is Gymnasium's *same-step* autoreset: a game that ends
+ * in this step has its termination or truncation flag and its last rewards
+ * written, its last position written to `final_observations` (if given), and
+ * is replaced at once by a new game, whose first observation and mask are the
+ * ones written to `observations` and `masks`. So every observation returned
+ * has a legal action.
+ * @param b the batch. @param actions,n one action index per game (`n` = games).
+ * @param out the caller's buffers.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PHASE (no reset yet), ::CARC_E_RANGE
+ *         (`n` is not the number of games), ::CARC_E_BUFFER, ::CARC_E_INVALID,
+ *         ::CARC_E_ILLEGAL_MOVE (with ::CARC_ILLEGAL_REFUSE: an action outside its
+ *         game's mask; carc_batch_error() names the game, seat and action),
+ *         ::CARC_E_NOMEM (a decision had more moves than the game's move list held
+ *         and it could not grow: that game was cut short and started anew, the
+ *         others stepped; the one failure that comes after changes). On any other
+ *         failure no game has changed and nothing was written.
+ */
+CARC_API int carc_batch_step(carc_batch *b, const int32_t *actions, size_t n, const carc_batch_buffers *out);
+
+/**
+ * Borrows game `index` of the batch, to read (carc_game_save(), carc_game_tile(),
+ * a clone...). It must not be changed (no apply, draw fixing or reseed), and it
+ * lives until the next step, reset or free of the batch.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PHASE (no reset yet), ::CARC_E_RANGE.
+ */
+CARC_API int carc_batch_game(carc_batch *b, int index, carc_game **out);
+
+/**
+ * The seed game `index` of the batch was made with (give it to carc_game_new()
+ * with the encoding's game options to replay that game).
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PHASE (no reset yet), ::CARC_E_RANGE.
+ */
+CARC_API int carc_batch_seed(const carc_batch *b, int index, uint64_t *seed);
+
+/**
+ * Why the batch's last call failed, in one line naming what was wrong and what
+ * would be accepted; `""` after a call that succeeded.
+ * @return a string owned by the batch, valid until its next call; never NULL (`""` for a NULL batch).
+ */
+CARC_API const char *carc_batch_error(const carc_batch *b);
 
 /** @} */
 

@@ -188,14 +188,9 @@ int carc_game_score_breakdown(const carc_game *g, int player, int *out, int n)
     return CARC_OK;
 }
 
-int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown)
+/* The scratch copy s of g ends here and is scored as at the real end. */
+static void project(const carc_game *g, carc_game *s, int *totals, int ntotals, int *breakdown, int nbreakdown)
 {
-    if (!g || (!totals && ntotals > 0) || (!breakdown && nbreakdown > 0)) return CARC_E_NULL;
-    if (ntotals < 0 || nbreakdown < 0) return CARC_E_RANGE;
-    carc_game *s;
-    int r = carc_game_clone(g, &s);
-    if (r) return r;
-    /* the scratch game ends here and is scored as at the real end */
     if (!s->over) draws_end_game(s);
     int cats = g->vt.category_count;
     for (int p = 0; p < ntotals; p++) totals[p] = p < g->nplayers ? s->score[p] : 0;
@@ -203,7 +198,29 @@ int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *brea
         int p = i / cats, c = i % cats;
         breakdown[i] = p < g->nplayers ? s->cat[p][c] : 0;
     }
+}
+
+int carc_game_projection(const carc_game *g, int *totals, int ntotals, int *breakdown, int nbreakdown)
+{
+    if (!g || (!totals && ntotals > 0) || (!breakdown && nbreakdown > 0)) return CARC_E_NULL;
+    if (ntotals < 0 || nbreakdown < 0) return CARC_E_RANGE;
+    carc_game *s;
+    int r = carc_game_clone(g, &s);
+    if (r) return r;
+    project(g, s, totals, ntotals, breakdown, nbreakdown);
     carc_game_free(s);
+    return CARC_OK;
+}
+
+int carc_game_projection_with(const carc_game *g, carc_game *scratch, int *totals, int ntotals, int *breakdown,
+                              int nbreakdown)
+{
+    if (!g || !scratch || (!totals && ntotals > 0) || (!breakdown && nbreakdown > 0)) return CARC_E_NULL;
+    if (ntotals < 0 || nbreakdown < 0) return CARC_E_RANGE;
+    if (scratch == g) return CARC_E_INVALID;
+    int r = carc_game_copy(scratch, g);
+    if (r) return r;
+    project(g, scratch, totals, ntotals, breakdown, nbreakdown);
     return CARC_OK;
 }
 

@@ -57,8 +57,10 @@ def test_observe_last_and_spaces():
     obs, reward, term, trunc, info = env.last()
     assert reward == 0 and not term and not trunc and info["phase"] == "TILE"
     space = env.observation_space(agent)
-    for k, (shape, dtype) in space["observation"].items():
-        assert obs["observation"][k].shape == shape
+    assert space is env.observation_space(agent)
+    for k, box in space["observation"].items():
+        assert obs["observation"][k].shape == box.shape and obs["observation"][k].dtype == box.dtype
+    assert space.contains(obs)
     assert obs["action_mask"].shape == (env.action_space(agent).n,)
     other = [a for a in env.agents if a != agent][0]
     assert env.observe(other)["action_mask"].sum() == 0  # only the mover has legal actions
@@ -79,3 +81,51 @@ def test_illegal_action_can_truncate():
     for agent in env.agent_iter():
         env.step(None)
     assert env.agents == []
+
+
+def test_illegal_action_names_the_seat_and_changes_nothing():
+    env = CarcassonneEnv("base", 2)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    before = env.game.save()
+    mask = env.last()[0]["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match=r"%s \(seat %d\) chose action %d \(tile" % (
+            agent, env.agent_name_mapping[agent], bad)):
+        env.step(bad)
+    for wrong in (-1, env.encoding.action_count, 2.5, "7"):
+        with pytest.raises(ValueError, match="chose action"):
+            env.step(wrong)
+    assert env.game.save() == before and env.agent_selection == agent
+    assert env.rewards == {a: 0 for a in env.possible_agents}
+
+
+def test_illegal_action_can_lose():
+    env = CarcassonneEnv("base", 3, illegal_action="lose", reward="win")
+    env.reset(seed=4)
+    loser = env.agent_selection
+    env.step(env.encoding.pass_offset)  # no pass in a tile step
+    assert all(env.terminations.values())
+    assert env.rewards == {a: (-1 if a == loser else 0) for a in env.possible_agents}
+    assert "not legal" in env.infos[loser]["illegal_action"]
+    for agent in env.agent_iter():
+        env.step(None)
+    assert env.agents == []
+
+
+def test_render_shows_the_board():
+    env = CarcassonneEnv("base", 2, render_mode="ansi")
+    env.reset(seed=2)
+    for _ in range(6):
+        obs = env.last()[0]
+        env.step(env.action_space(env.agent_selection).sample(obs["action_mask"]))
+    text = env.render()
+    lines = text.splitlines()
+    assert lines[0].split()[:1] and "kinds: c=city r=road f=farm m=monastery" in text
+    assert "scores: seat 0" in text and "to decide" in text
+    # the start tile (city north, road east-west) at x 0, y 0: its three lines
+    row = next(i for i, l in enumerate(lines) if l.startswith("   0 "))
+    col = 5 + 4 * lines[0][5:].split().index("0")
+    assert lines[row - 1][col + 1] == "c" and lines[row][col] == "r" and lines[row][col + 2] == "r"
+    with pytest.warns(UserWarning):
+        assert CarcassonneEnv("base", 2).render() is None

@@ -117,7 +117,8 @@ def test_describe_names_each_block():
     assert block == "tile" and f["rotation"] == 5 % ROTATIONS
     hike = dict((b[0], b) for b in enc.blocks)["action:hike"]
     block, f = enc.describe(hike[1] + hike[2] - 1)
-    assert block == "action:hike" and f == {"action": 1, "x": enc.R, "y": enc.R, "feature": enc.FMAX - 1}
+    assert block == "action:hike" and f == {"action": 1, "figure_slot": enc.FP - 1, "x": enc.R, "y": enc.R,
+                                            "feature": enc.FMAX - 1}
     with pytest.raises(ValueError):
         enc.describe(enc.action_count)
     # every index maps back to itself through describe for tile moves

@@ -44,7 +44,16 @@ class Encoding:
         self.FK = len(self.variant.figures)
         self.FMAX = max([len(t.features) for t in ts.types] + [1])
         self.H = max([len(probe.hand(p)) for p in range(players)] + [1])
-        self.NFIG = len(probe.figures)
+        figs = probe.figures
+        self.NFIG = len(figs)
+        # a figure's owner and its place among the owner's figures (ids never change owner)
+        self.figure_owner = np.array([f.owner for f in figs], dtype=np.int64)
+        self.figure_slot = np.zeros(self.NFIG, dtype=np.int64)
+        owned = [0] * players
+        for f in figs:
+            self.figure_slot[f.id] = owned[f.owner]
+            owned[f.owner] += 1
+        self.FP = max(owned + [1])
         self.token_kinds = [len(b.tokens) for b in self.variant.bags]
         self.NTOK = sum(self.token_kinds)
         self.C = action_codes
@@ -137,11 +146,16 @@ class Encoding:
 
     def _action_dims(self, args):
         """(targets, squares, features) an action's index ranges over. An
-        action naming a square does not index its target: the square and
-        feature say where, and two moves differing only in target share an index."""
+        action naming a square and a target (a figure) indexes the figure by
+        its place among the deciding seat's own figures (``FP`` of them), so
+        two wanderers that can reach the same spot have two indices."""
         square = bool(args & ARG_SQUARE)
-        return ((self.T if args & ARG_TARGET and not square else 1), (self.W * self.W if square else 1),
-                (self.FMAX if args & ARG_FEATURE else 1))
+        targets = (self.FP if square else self.T) if args & ARG_TARGET else 1
+        return (targets, (self.W * self.W if square else 1), (self.FMAX if args & ARG_FEATURE else 1))
+
+    @staticmethod
+    def _figure_slot_axis(args):
+        return bool(args & ARG_SQUARE) and bool(args & ARG_TARGET)
 
     def _slot_table(self, game, player):
         """Tile type -> hand slot for the mover: position in their hand, 0 if absent."""
@@ -186,6 +200,7 @@ class Encoding:
 
         act = kind == MoveKind.ACTION
         if act.any():
+            seat = game.player
             code = a["action"].astype(np.int64)
             tgt = a["target"].astype(np.int64)
             named = np.zeros(n, dtype=bool)
@@ -196,7 +211,13 @@ class Encoding:
                 named |= sel
                 ok = sel.copy()
                 part = np.zeros(n, dtype=np.int64)
-                if nt > 1:
+                if self._figure_slot_axis(d.args):
+                    fig = (tgt >= 0) & (tgt < self.NFIG)
+                    own = np.zeros(n, dtype=bool)
+                    own[fig] = self.figure_owner[tgt[fig]] == seat
+                    ok &= own
+                    part = np.where(own, self.figure_slot[np.where(own, tgt, 0)], 0)
+                elif nt > 1:
                     ok &= (tgt >= 0) & (tgt < nt)
                     part = tgt
                 if ncell > 1:
@@ -268,7 +289,9 @@ class Encoding:
                 if ncell > 1:
                     out["x"], out["y"] = b % ncell % W - R, b % ncell // W - R
                 b //= ncell
-                if nt > 1:
+                if self._figure_slot_axis(d.args):
+                    out["figure_slot"] = b
+                elif nt > 1:
                     out["target"] = b
                 return name, out
         raise AssertionError("unreachable")
