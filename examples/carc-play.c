@@ -1,5 +1,6 @@
-/* carc-play: plays one whole game between random bots and prints it.
+/* carc-play: plays one whole game between bots (or people) and prints it.
  *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE] [--svg FILE]
+ *             [--bot SPEC] [--human SEAT]...
  * --load continues a saved game; --save writes the finished game; --svg
  * draws the final position (examples/render.h).
  * The last line is "final: S1 S2 ..." (scores in seat order). */
@@ -11,22 +12,25 @@
 
 #include "bot.h"
 #include "rules.h"
-#include "greedy.h"
 #include "render.h"
+#include "seat.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
-            "                 [--bot greedy|random] [--rule NAME=VALUE]... [--save FILE] [--load FILE]\n"
-            "                 [--svg FILE]\n"
+            "                 [--bot SPEC] [--human SEAT]... [--rule NAME=VALUE]... [--save FILE]\n"
+            "                 [--load FILE] [--svg FILE]\n"
             "Plays a game between random bots and prints the turns, the final scores\n"
             "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
-            "The bots look one turn ahead (greedy) or pick any legal move (random).\n"
+            "The bots look one turn ahead (greedy, the default) or pick any legal move\n"
+            "(random); --bot SPEC picks another for every seat but the --human ones:\n%s"
+            "--human SEAT (from 0; repeatable) seats a person, who types a move as\n"
+            "move text or as its number in the list shown, with the board drawn as text.\n"
             "--load continues a saved game (its variant, players and seed win);\n"
             "--save writes the finished game, which --load replays exactly.\n"
             "--svg draws the final position as an SVG picture.\n"
-            "Variants:");
+            "Variants:", seat_help);
     int n = 0;
     carc_registry_count(NULL, &n);
     for (int i = 0; i < n; i++) {
@@ -105,7 +109,11 @@ int main(int argc, char **argv)
 {
     rules ruleset = {0};
     const char *variant = "base";
-    int players = 2, quiet = 0, greedy = 1;
+    int players = 2, quiet = 0;
+    unsigned humans = 0;
+    seat_spec bot;
+    char err[160];
+    seat_parse("greedy", &bot, err, sizeof err);
     const char *save_path = NULL, *load_path = NULL, *svg_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -130,12 +138,17 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
             load_path = argv[++i];
         } else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
-            i++;
-            if (strcmp(argv[i], "greedy") && strcmp(argv[i], "random")) {
-                usage(stderr);
+            if (seat_parse(argv[++i], &bot, err, sizeof err)) {
+                fprintf(stderr, "carc-play: %s\n", err);
                 return 2;
             }
-            greedy = !strcmp(argv[i], "greedy");
+        } else if (!strcmp(argv[i], "--human") && i + 1 < argc) {
+            int seat_no = atoi(argv[++i]);
+            if (seat_no < 0 || seat_no >= CARC_MAX_PLAYERS || strspn(argv[i], "0123456789") != strlen(argv[i])) {
+                fprintf(stderr, "carc-play: --human wants a seat number from 0\n");
+                return 2;
+            }
+            humans |= 1u << seat_no;
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet = 1;
         } else {
@@ -159,13 +172,8 @@ int main(int argc, char **argv)
     const carc_tileset *ts;
     carc_game_variant(g, &v);
     carc_game_tileset(g, &ts);
-    carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES * 3);
-    carc_game *scratch[3] = {NULL, NULL, NULL};
-    if (!buf) return fail("moves", CARC_E_NOMEM);
-    carc_move *bufs[3] = {buf, buf + BOT_MAX_MOVES, buf + 2 * BOT_MAX_MOVES};
-    for (int i = 0; i < 3 && greedy; i++)
-        if ((r = carc_game_clone(g, &scratch[i])) != CARC_OK) return fail("scratch games", r);
-    uint64_t rng = seed * 2654435761u + 1;
+    seat *seats[CARC_MAX_PLAYERS] = {NULL};
+    if ((r = seats_open(seats, players, &bot, humans, g, seed)) != CARC_OK) return fail("players", r);
     int last_turn_player = -1, placed_type = 0;
     for (;;) {
         carc_phase phase;
@@ -178,7 +186,13 @@ int main(int argc, char **argv)
             last_turn_player = player;
         }
         carc_move m;
-        r = greedy ? greedy_step(g, scratch, bufs, &rng, &m) : bot_step(g, buf, &rng, &m);
+        r = seats_move(seats, humans, g, &m);
+        if (r == CARC_E_NOT_FOUND) { /* a person ended the input */
+            printf("\nend of input: the game is left unfinished\n");
+            for (int i = 0; i < players; i++) seat_close(seats[i]);
+            carc_game_free(g);
+            return 0;
+        }
         if (r) return fail("move", r);
         if (m.kind == CARC_MOVE_TILE) placed_type = m.tile;
         if (!quiet) print_move(ts, v, &m, placed_type);
@@ -222,8 +236,7 @@ int main(int argc, char **argv)
         if (f && fclose(f) && r == CARC_OK) r = CARC_E_INVALID;
         if (r) return fail(svg_path, r);
     }
-    free(buf);
-    for (int i = 0; i < 3; i++) carc_game_free(scratch[i]);
+    for (int i = 0; i < players; i++) seat_close(seats[i]);
     carc_game_free(g);
     return 0;
 }
