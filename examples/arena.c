@@ -1,7 +1,81 @@
-/* The arena's arithmetic (arena.h). */
+/* The arena: paired deals and their arithmetic (arena.h). */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <string.h>
+#include <time.h>
 
 #include "arena.h"
+
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+uint64_t arena_deal_seed(uint64_t match_seed, long i) { return mix(match_seed * 0x100000001B3ull + (uint64_t)i); }
+
+static uint64_t seat_seed(uint64_t deal, int p) { return mix(deal ^ ((uint64_t)(p + 1) << 56)); }
+
+/* A's result in rotation r: its score against each B seat, averaged. */
+static void judge(const int *s, int players, int r, arena_deal *d)
+{
+    double res = 0, others = 0;
+    for (int q = 0; q < players; q++) {
+        if (q == r) continue;
+        res += s[r] > s[q] ? 1.0 : s[r] == s[q] ? 0.5 : 0.0;
+        others += s[q];
+        d->wins += s[r] > s[q], d->draws += s[r] == s[q], d->losses += s[r] < s[q];
+    }
+    d->result[r] = res / (players - 1);
+    d->margin[r] = s[r] - others / (players - 1);
+}
+
+/* Plays rotation r of a deal: A in seat r, B elsewhere. */
+static int play(const carc_game_options *base, const seat_spec *a, const seat_spec *b, uint64_t dseed, int r,
+                arena_deal *d)
+{
+    carc_game_options o = *base;
+    o.seed = dseed;
+    carc_game *g;
+    int st = carc_game_new(&o, &g), players = o.players;
+    seat *seats[ARENA_MAX_SEATS] = {0};
+    for (int p = 0; !st && p < players; p++) seats[p] = seat_open(p == r ? a : b, g, seat_seed(dseed, p), &st);
+    for (;;) {
+        carc_phase phase;
+        int who = 0;
+        carc_move m;
+        if (st || (st = carc_game_state(g, &phase, &who)) != CARC_OK || phase == CARC_PHASE_OVER) break;
+        double c0 = cpu_now();
+        st = seat_move(seats[who], g, NULL, NULL, &m);
+        d->cpu[who != r] += cpu_now() - c0;
+        d->decisions[who != r]++;
+        if (!st) st = carc_game_apply(g, &m);
+    }
+    for (int p = 0; p < players; p++) {
+        seat_close(seats[p]);
+        if (!st) carc_game_score(g, p, &d->scores[r][p]);
+    }
+    carc_game_free(g);
+    if (!st) judge(d->scores[r], players, r, d);
+    return st;
+}
+
+void arena_play_deal(const carc_game_options *o, const seat_spec *a, const seat_spec *b, uint64_t deal_seed,
+                     arena_deal *d)
+{
+    memset(d, 0, sizeof *d);
+    for (int r = 0; r < o->players && !d->status; r++) d->status = play(o, a, b, deal_seed, r, d);
+    d->done = 1;
+}
 
 /* Two-sided 95% normal quantile. */
 #define Z95 1.959963984540054

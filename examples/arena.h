@@ -16,6 +16,33 @@
 #define CARC_EXAMPLE_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include <carcassonne.h>
+
+#include "seat.h"
+
+#define ARENA_MAX_SEATS 6
+
+/* One deal played in every rotation of the seats. */
+typedef struct arena_deal {
+    int done, status;
+    double result[ARENA_MAX_SEATS], margin[ARENA_MAX_SEATS]; /* A's, per rotation (A in seat r) */
+    int scores[ARENA_MAX_SEATS][ARENA_MAX_SEATS];           /* per rotation, per seat */
+    long wins, draws, losses;                                /* A against each B seat */
+    double cpu[2];                                           /* seconds A and B spent choosing */
+    long decisions[2];
+} arena_deal;
+
+/* The seed of deal i of a match. */
+uint64_t arena_deal_seed(uint64_t match_seed, long i);
+/* Plays a deal (games made with `o`, its seed replaced by `deal_seed`):
+ * rotation r seats A in seat r and B elsewhere, and the player in seat p
+ * of every rotation draws its choices from a seed of the deal and p alone
+ * (not of the bot), so two equal bots play every rotation alike. Sets
+ * d->status (CARC_OK or the failing call's) and d->done. */
+void arena_play_deal(const carc_game_options *o, const seat_spec *a, const seat_spec *b, uint64_t deal_seed,
+                     arena_deal *d);
 
 typedef struct arena_stats {
     long pairs, games;

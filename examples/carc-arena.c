@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <carcassonne.h>
 
@@ -19,87 +17,16 @@
 #include "rules.h"
 #include "seat.h"
 
-#define MAX_SEATS 6
-
-typedef struct deal {
-    int done, status;
-    double result[MAX_SEATS], margin[MAX_SEATS];
-    int scores[MAX_SEATS][MAX_SEATS]; /* per rotation, per seat */
-    long wins, draws, losses;
-    double cpu[2];                    /* seconds A and B spent choosing */
-    long decisions[2];
-} deal;
-
 typedef struct arena {
     carc_game_options o;
     seat_spec a, b;
     long pairs, next;
     uint64_t seed;
-    deal *deals;
+    arena_deal *deals;
     int stop;
     pthread_mutex_t lock;
     pthread_cond_t changed;
 } arena;
-
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-/* The seed of deal i, and of the player in seat p of that deal (by seat,
- * not by bot, so that two equal bots play two rotations the same way). */
-static uint64_t deal_seed(const arena *ar, long i) { return mix(ar->seed * 0x100000001B3ull + (uint64_t)i); }
-static uint64_t seat_seed(uint64_t deal, int p) { return mix(deal ^ ((uint64_t)(p + 1) << 56)); }
-
-/* Plays rotation r of a deal: A in seat r, B elsewhere. */
-static int play(const arena *ar, uint64_t dseed, int r, deal *d)
-{
-    carc_game_options o = ar->o;
-    o.seed = dseed;
-    carc_game *g;
-    int st = carc_game_new(&o, &g), players = o.players;
-    seat *seats[MAX_SEATS] = {0};
-    for (int p = 0; !st && p < players; p++)
-        seats[p] = seat_open(p == r ? &ar->a : &ar->b, g, seat_seed(dseed, p), &st);
-    for (;;) {
-        carc_phase phase;
-        int who = 0;
-        carc_move m;
-        if (st || (st = carc_game_state(g, &phase, &who)) != CARC_OK || phase == CARC_PHASE_OVER) break;
-        double c0 = cpu_now();
-        st = seat_move(seats[who], g, stdin, stdout, &m);
-        d->cpu[who != r] += cpu_now() - c0;
-        d->decisions[who != r]++;
-        if (!st) st = carc_game_apply(g, &m);
-    }
-    for (int p = 0; p < players; p++) {
-        seat_close(seats[p]);
-        if (!st) carc_game_score(g, p, &d->scores[r][p]);
-    }
-    carc_game_free(g);
-    if (st) return st;
-    const int *s = d->scores[r];
-    double res = 0, others = 0;
-    for (int q = 0; q < players; q++) {
-        if (q == r) continue;
-        res += s[r] > s[q] ? 1.0 : s[r] == s[q] ? 0.5 : 0.0;
-        others += s[q];
-        d->wins += s[r] > s[q], d->draws += s[r] == s[q], d->losses += s[r] < s[q];
-    }
-    d->result[r] = res / (players - 1);
-    d->margin[r] = s[r] - others / (players - 1);
-    return CARC_OK;
-}
 
 static void *worker(void *arg)
 {
@@ -109,11 +36,8 @@ static void *worker(void *arg)
         long i = ar->stop || ar->next >= ar->pairs ? -1 : ar->next++;
         pthread_mutex_unlock(&ar->lock);
         if (i < 0) return NULL;
-        deal d;
-        memset(&d, 0, sizeof d);
-        uint64_t dseed = deal_seed(ar, i);
-        for (int r = 0; r < ar->o.players && !d.status; r++) d.status = play(ar, dseed, r, &d);
-        d.done = 1;
+        arena_deal d;
+        arena_play_deal(&ar->o, &ar->a, &ar->b, arena_deal_seed(ar->seed, i), &d);
         pthread_mutex_lock(&ar->lock);
         ar->deals[i] = d;
         pthread_cond_broadcast(&ar->changed);
@@ -209,7 +133,7 @@ static int parse_args(int argc, char **argv, cli *c)
     const char *why = !c->ar.a.text[0] || !c->ar.b.text[0] ? "--a and --b are needed"
                       : c->ar.pairs < 1                    ? "--pairs wants at least 1"
                       : c->jobs < 1 || c->jobs > 64        ? "--jobs wants 1 to 64"
-                      : c->ar.o.players < 2 || c->ar.o.players > MAX_SEATS ? "--players wants 2 to 6"
+                      : c->ar.o.players < 2 || c->ar.o.players > ARENA_MAX_SEATS ? "--players wants 2 to 6"
                       : c->sprt && !(c->elo1 > c->elo0)   ? "--sprt wants ELO0 below ELO1"
                                                            : NULL;
     if (why) {
@@ -219,10 +143,10 @@ static int parse_args(int argc, char **argv, cli *c)
     return 0;
 }
 
-static void print_log(FILE *f, const arena *ar, long i, const deal *d)
+static void print_log(FILE *f, const arena *ar, long i, const arena_deal *d)
 {
     for (int r = 0; r < ar->o.players; r++) {
-        fprintf(f, "deal %ld seed %llu a_seat %d scores", i, (unsigned long long)deal_seed(ar, i), r);
+        fprintf(f, "deal %ld seed %llu a_seat %d scores", i, (unsigned long long)arena_deal_seed(ar->seed, i), r);
         for (int p = 0; p < ar->o.players; p++) fprintf(f, " %d", d->scores[r][p]);
         fprintf(f, "\n");
     }
@@ -247,7 +171,7 @@ static void collect(cli *c, arena_sums *sums, FILE *log, double *cpu, long *deci
     for (long i = 0; i < ar->pairs && !*verdict && !*status; i++) {
         pthread_mutex_lock(&ar->lock);
         while (!ar->deals[i].done) pthread_cond_wait(&ar->changed, &ar->lock);
-        deal d = ar->deals[i];
+        arena_deal d = ar->deals[i];
         pthread_mutex_unlock(&ar->lock);
         if ((*status = d.status) != CARC_OK) break;
         arena_add(sums, d.result, d.margin, ar->o.players, d.wins, d.draws, d.losses);

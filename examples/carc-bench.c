@@ -18,6 +18,7 @@
 
 #include "bot.h"
 #include "rules.h"
+#include "search-bench.h"
 
 static double now(clockid_t clock)
 {
@@ -78,16 +79,19 @@ int main(int argc, char **argv)
 {
     rules ruleset = {0};
     const char *variant = "base";
-    int players = 2, threads = 1, batch = 1;
+    int players = 2, threads = 1, batch = 1, search = 0;
     long games = 20000;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: carc-bench [--variant NAME] [--players N] [--games G] [--seed S] [--rule NAME=VALUE]...\n"
-                   "                  [--threads T] [--no-playouts]\n"
+                   "                  [--threads T] [--no-playouts] [--search]\n"
                    "Plays G random games move by move through the API, then G more through\n"
                    "carc_game_playouts; the last lines are 'games_per_second: X' and\n"
-                   "'playouts_per_second: Y'. With T threads, each thread plays G games.\n");
+                   "'playouts_per_second: Y'. With T threads, each thread plays G games.\n"
+                   "--search instead times libcarcassonne-search on a mid-game position (70 random\n"
+                   "decisions in; G iterations a run, default 20000, median of 5 runs, one thread):\n"
+                   "the last line is 'search_iterations_per_second: X' (per CPU second).\n");
             return 0;
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
             variant = argv[++i];
@@ -95,6 +99,8 @@ int main(int argc, char **argv)
             players = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
             games = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--search")) {
+            search = 1; /* the tree search's speed instead (search-bench.h) */
         } else if (!strcmp(argv[i], "--no-playouts")) {
             batch = 0;
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -115,6 +121,11 @@ int main(int argc, char **argv)
     if (threads < 1 || threads > 64) threads = 1;
     carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
     rules_apply(&ruleset, &o);
+    if (search) {
+        int rs = search_bench(&o, 70, games, 5);
+        if (rs) fprintf(stderr, "carc-bench: search: %s\n", carc_strerror(rs));
+        return rs ? 1 : 0;
+    }
     carc_game *start;
     int r = carc_game_new(&o, &start);
     if (r) {
