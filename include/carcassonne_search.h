@@ -111,7 +111,7 @@ typedef struct carc_search_options {
     uint64_t seed;         /**< Seed of the search's own choices and chance. */
     int threads;           /**< Root-parallel threads, 1 .. ::CARC_SEARCH_MAX_THREADS (0: 1). */
     int reward;            /**< A ::carc_search_reward (0: win share). */
-    double exploration;    /**< The constant c of the confidence bound (0: 0.7; rewards lie in 0..1). */
+    double exploration;    /**< The constant c of the confidence bound (0: 0.35; rewards lie in 0..1). */
     double margin_scale;   /**< Points of margin worth e times the odds with ::CARC_SEARCH_REWARD_MARGIN (0: 20). */
     size_t memory_limit;   /**< Bytes the trees of all threads may take together (0: 256 MiB; at least 64 KiB a thread). */
     int no_reuse;          /**< Nonzero: start every run from a fresh tree. */

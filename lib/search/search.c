@@ -45,7 +45,7 @@ static int normalise(const carc_search_options *in, carc_search_options *o)
     if (o->threads < 1 || o->threads > CARC_SEARCH_MAX_THREADS) return CARC_E_RANGE;
     if (o->reward != CARC_SEARCH_REWARD_WIN && o->reward != CARC_SEARCH_REWARD_MARGIN) return CARC_E_RANGE;
     if (!(o->exploration >= 0) || !isfinite(o->exploration)) return CARC_E_RANGE;
-    if (o->exploration == 0) o->exploration = 0.7;
+    if (o->exploration == 0) o->exploration = 0.35;
     if (!(o->margin_scale >= 0) || !isfinite(o->margin_scale)) return CARC_E_RANGE;
     if (o->margin_scale == 0) o->margin_scale = 20;
     if (o->memory_limit == 0) o->memory_limit = (size_t)256 << 20;
