@@ -173,8 +173,8 @@ CARC_SEARCH_API int carc_search_root(const carc_search *s, carc_search_stat *buf
 typedef struct carc_search_info {
     uint32_t struct_size; /**< Set to `sizeof(carc_search_info)` before the call. */
     int64_t iterations;   /**< Iterations of the last run, over every thread. */
-    int64_t root_visits;  /**< Visits at the root, with those kept by reuse. */
-    int64_t reused;       /**< Root visits the run found in the tree kept from the run before (0: fresh tree). */
+    int64_t root_visits;  /**< Iterations through the root's moves, with those kept by reuse: the sum of the visits carc_search_root() gives. */
+    int64_t reused;       /**< Of those, the ones found in the tree kept from the run before (0: a fresh tree). */
     int64_t nodes;        /**< Nodes in the trees after the run. */
     size_t bytes;         /**< Bytes the trees hold. */
     double milliseconds;  /**< Wall-clock time of the run. */

@@ -136,6 +136,16 @@ static void read_setup(carc_search *s, carc_game *root)
         if (carc_game_removed(root, i, NULL, &reason) == CARC_OK && reason == CARC_REMOVED_HIDDEN) s->hidden = 1;
 }
 
+/* Iterations that went through a move of the tree's root. */
+static int64_t root_edge_visits(const tree *t)
+{
+    int64_t v = 0;
+    if (!t->root) return 0;
+    const snode *nd = &t->nodes[t->root];
+    for (uint32_t e = nd->edges; e < nd->edges + nd->nedges; e++) v += t->edges[e].visits;
+    return v;
+}
+
 /* Moves every thread's tree to the position `root` when the last root's
  * tree holds it; else clears them. Returns the visits found at the root. */
 static int64_t move_trees(carc_search *s, carc_game *root)
@@ -149,7 +159,7 @@ static int64_t move_trees(carc_search *s, carc_game *root)
         tree *t = &s->w[i].t;
         uint32_t at = found ? reuse_follow(t, moves, keys, n) : 0;
         tree_reroot(t, at);
-        if (t->root) visits += t->nodes[t->root].visits;
+        visits += root_edge_visits(t);
     }
     return visits;
 }
@@ -303,7 +313,7 @@ int carc_search_run(carc_search *s, const carc_game *g, carc_move *best)
     for (int i = 0; i < s->nworkers; i++) {
         const tree *t = &s->w[i].t;
         in->iterations += s->w[i].done;
-        in->root_visits += t->nodes[t->root].visits;
+        in->root_visits += root_edge_visits(t);
         in->nodes += t->nnodes - 1;
         in->bytes += tree_bytes(t);
         in->full |= t->full;
