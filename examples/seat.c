@@ -10,7 +10,7 @@
 
 const char seat_help[] =
     "  random | greedy | mc:K | search:N | search-ms:T | human\n"
-    "  (a search may add ,threads=T ,margin ,c=X ,no-reuse; e.g. search:2000,threads=2)\n";
+    "  (a search may add ,threads=T ,win ,c=X ,no-reuse; e.g. search:2000,threads=2)\n";
 
 struct seat {
     seat_spec spec;
@@ -32,8 +32,8 @@ static int search_extras(seat_spec *s, char *rest, char *err, size_t cap)
 {
     for (char *w = strtok(rest, ","); w; w = strtok(NULL, ",")) {
         char *end;
-        if (!strcmp(w, "margin")) {
-            s->margin = 1;
+        if (!strcmp(w, "win") || !strcmp(w, "margin")) {
+            s->win = w[0] == 'w';
         } else if (!strcmp(w, "no-reuse")) {
             s->no_reuse = 1;
         } else if (!strncmp(w, "threads=", 8)) {
@@ -44,7 +44,7 @@ static int search_extras(seat_spec *s, char *rest, char *err, size_t cap)
             s->exploration = strtod(w + 2, &end);
             if (*end || !(s->exploration > 0)) return fail(err, cap, s->text, "c=X wants a positive number");
         } else {
-            return fail(err, cap, s->text, "a search option is threads=T, margin, c=X or no-reuse");
+            return fail(err, cap, s->text, "a search option is threads=T, win, margin, c=X or no-reuse");
         }
     }
     return 0;
@@ -93,7 +93,7 @@ static int open_search(seat *s, uint64_t seed)
                              .milliseconds = s->spec.milliseconds,
                              .seed = seed,
                              .threads = s->spec.threads,
-                             .reward = s->spec.margin ? CARC_SEARCH_REWARD_MARGIN : CARC_SEARCH_REWARD_WIN,
+                             .reward = s->spec.win ? CARC_SEARCH_REWARD_WIN : CARC_SEARCH_REWARD_MARGIN,
                              .exploration = s->spec.exploration,
                              .no_reuse = s->spec.no_reuse};
     return carc_search_new(&o, &s->search);

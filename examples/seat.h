@@ -10,8 +10,9 @@
  *   search-ms:T     the same with T milliseconds a decision
  *   human           a person at the terminal (seat_human_*)
  *
- * A search spec may add options after commas: `threads=T`, `margin` (the
- * score-margin reward), `c=X` (the exploration constant), `no-reuse`,
+ * A search spec may add options after commas: `threads=T`, `win` (the
+ * win-share reward instead of the margin), `margin` (the default), `c=X`
+ * (the exploration constant), `no-reuse`,
  * e.g. `search:2000,threads=2`.
  *
  * A seat's choices follow the seed it is opened with alone, so the same
@@ -30,7 +31,7 @@ typedef struct seat_spec {
     int kind;             /* enum seat_kind */
     long amount;          /* mc: playouts; search: iterations */
     double milliseconds;  /* search-ms: time a decision */
-    int threads, margin, no_reuse;
+    int threads, win, no_reuse;
     double exploration;   /* 0: the library's default */
     char text[64];        /* the spec as given */
 } seat_spec;

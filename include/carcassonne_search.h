@@ -34,11 +34,14 @@
  * the player deciding there, and that player picks by it (max^n): every
  * player is assumed to play for themselves, not against the searching seat.
  *
- * **Reward.** By default ::CARC_SEARCH_REWARD_WIN: a winner gets 1 divided
- * by the number of players sharing the highest score, the others 0 (so a
- * two-player tie is worth 0.5). ::CARC_SEARCH_REWARD_MARGIN rewards the
- * score margin instead, `1 / (1 + exp(-m / scale))` where m is the
- * player's score minus the best other score.
+ * **Reward.** By default ::CARC_SEARCH_REWARD_MARGIN, the score margin:
+ * `1 / (1 + exp(-m / scale))` where m is the player's final score minus the
+ * best other final score (20 points of scale by default). With
+ * ::CARC_SEARCH_REWARD_WIN a winner gets 1 divided by the number of players
+ * sharing the highest score and the others 0 (a two-player tie is worth
+ * 0.5). Both are measured by the win and tie share they reach in the arena
+ * (docs/strength.md): the margin wins more games, since a random playout's
+ * margin says much more about a position than who won it.
  *
  * **Reuse.** After a run the tree is kept. The next run on a later position
  * of the same game finds that position in the tree by replaying, on a copy
@@ -93,8 +96,8 @@ typedef struct carc_search carc_search;
 
 /** What a finished game is worth to a player (carc_search_options::reward). */
 typedef enum carc_search_reward {
-    CARC_SEARCH_REWARD_WIN = 0,   /**< 1 shared among the players with the highest score, 0 for the others. */
-    CARC_SEARCH_REWARD_MARGIN = 1 /**< `1 / (1 + exp(-m / scale))`, m = own score minus the best other score. */
+    CARC_SEARCH_REWARD_MARGIN = 0, /**< `1 / (1 + exp(-m / scale))`, m = own score minus the best other score (the default). */
+    CARC_SEARCH_REWARD_WIN = 1     /**< 1 shared among the players with the highest score, 0 for the others. */
 } carc_search_reward;
 
 /** Most threads a search runs. */
@@ -110,7 +113,7 @@ typedef struct carc_search_options {
     double milliseconds;   /**< Wall-clock time per run (0: no limit by time). At least one budget must be set. */
     uint64_t seed;         /**< Seed of the search's own choices and chance. */
     int threads;           /**< Root-parallel threads, 1 .. ::CARC_SEARCH_MAX_THREADS (0: 1). */
-    int reward;            /**< A ::carc_search_reward (0: win share). */
+    int reward;            /**< A ::carc_search_reward (0: the margin). */
     double exploration;    /**< The constant c of the confidence bound (0: 0.35; rewards lie in 0..1). */
     double margin_scale;   /**< Points of margin worth e times the odds with ::CARC_SEARCH_REWARD_MARGIN (0: 20). */
     size_t memory_limit;   /**< Bytes the trees of all threads may take together (0: 256 MiB; at least 64 KiB a thread). */

@@ -152,16 +152,16 @@ Test(arena, bad_bot_names_say_what_is_wanted)
 {
     seat_spec s;
     char err[160];
-    const char *bad[] = {"mc:0", "mc:x", "search:0", "search-ms:-3", "gredy", "search:10,threads=99", "greedy,margin",
+    const char *bad[] = {"mc:0", "mc:x", "search:0", "search-ms:-3", "gredy", "search:10,threads=99", "greedy,win",
                          "search:5,foo"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = 0;
         cr_assert_eq(seat_parse(bad[i], &s, err, sizeof err), -1, "%s", bad[i]);
         cr_assert(strstr(err, bad[i]) != NULL, "the message names the bad player: %s", err);
     }
-    cr_assert_eq(seat_parse("search:2000,threads=2,margin,c=0.5,no-reuse", &s, err, sizeof err), 0);
+    cr_assert_eq(seat_parse("search:2000,threads=2,win,c=0.5,no-reuse", &s, err, sizeof err), 0);
     cr_assert_eq(s.amount, 2000);
     cr_assert_eq(s.threads, 2);
-    cr_assert(s.margin && s.no_reuse);
+    cr_assert(s.win && s.no_reuse);
     cr_assert_float_eq(s.exploration, 0.5, 1e-12);
 }

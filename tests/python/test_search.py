@@ -70,7 +70,7 @@ def test_the_search_policy_plays_self_play_games():
     assert out["decisions"] > 20
     again = selfplay.play_game("discovery", 2, 4, ("search:40", "random"), options={"hand": 1})
     assert again["scores"] == out["scores"], "a seed replays the same game"
-    batch = selfplay.play_batch({"variant": "base", "games": 2, "first_seed": 9, "policies": ["search:30,margin"]})
+    batch = selfplay.play_batch({"variant": "base", "games": 2, "first_seed": 9, "policies": ["search:30,win"]})
     assert len(batch["results"]) == 2
 
 

@@ -31,7 +31,7 @@ from . import _core
 
 HEADER = "carcassonne_search.h"
 SONAME = "libcarcassonne-search.so.0"
-REWARDS = {"win": 0, "margin": 1}
+REWARDS = {"margin": 0, "win": 1}
 
 
 def _find_library():
@@ -87,7 +87,7 @@ class Search:
     ``milliseconds`` bound a run; with ``iterations`` alone the answers
     follow the seed on every machine and thread count."""
 
-    def __init__(self, iterations=2000, *, milliseconds=0.0, seed=0, threads=1, reward="win", exploration=0.0,
+    def __init__(self, iterations=2000, *, milliseconds=0.0, seed=0, threads=1, reward="margin", exploration=0.0,
                  margin_scale=0.0, memory_limit=0, reuse=True):
         if reward not in REWARDS:
             raise ValueError("reward must be one of %s, not %r" % (", ".join(REWARDS), reward))
@@ -155,7 +155,8 @@ def search(game, iterations=2000, *, stats=False, **options):
 
 def parse(name):
     """Options of a policy name: ``search`` (2000 iterations), ``search:N``,
-    ``search-ms:T``, each with optional ``,threads=T``, ``,margin``, ``,c=X``."""
+    ``search-ms:T``, each with optional ``,threads=T``, ``,win`` (the win-share
+    reward instead of the margin), ``,c=X``."""
     head, *extras = name.split(",")
     if head == "search":
         opts = {"iterations": 2000}
@@ -166,14 +167,14 @@ def parse(name):
     else:
         raise ValueError("not a search policy: %r (search:N or search-ms:T)" % name)
     for e in extras:
-        if e == "margin":
-            opts["reward"] = "margin"
+        if e in REWARDS:
+            opts["reward"] = e
         elif e.startswith("threads="):
             opts["threads"] = int(e[8:])
         elif e.startswith("c="):
             opts["exploration"] = float(e[2:])
         else:
-            raise ValueError("unknown search option %r in %r (threads=T, margin, c=X)" % (e, name))
+            raise ValueError("unknown search option %r in %r (threads=T, win, margin, c=X)" % (e, name))
     return opts
 
 
