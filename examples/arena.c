@@ -122,8 +122,9 @@ void arena_stats_of(const arena_sums *a, arena_stats *o)
     o->pairs = a->pairs;
     o->games = a->games;
     interval(a->s, a->ss, a->pairs, &o->share, &half);
-    o->share_lo = o->share - half;
-    o->share_hi = o->share + half;
+    /* a share lies in 0..1, and so does what can be said of it */
+    o->share_lo = o->share - half < 0 ? 0 : o->share - half;
+    o->share_hi = o->share + half > 1 ? 1 : o->share + half;
     interval(a->m, a->mm, a->pairs, &o->margin, &half);
     o->margin_lo = o->margin - half;
     o->margin_hi = o->margin + half;

@@ -127,6 +127,7 @@ def match(a, b, pairs, seed=1, variant="base", players=2, options=None, sprt_bou
         if sprt_bounds and (verdict := sprt(results, *sprt_bounds)):
             break
     share = _interval(results)
+    share = (share[0], max(0.0, share[1]), min(1.0, share[2]))  # a share lies in 0..1
     margin = _interval(margins)
     out = {"games": len(results) * players, "pairs": len(results), "share": share[0], "interval": share[1:],
            "margin": margin[0], "margin_interval": margin[1:], "elo": elo(share[0]),
