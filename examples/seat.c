@@ -9,7 +9,7 @@
 #include "seat.h"
 
 const char seat_help[] =
-    "  random | greedy | mc:K | search:N | search-ms:T | human\n"
+    "  random | greedy | mc:K | search:N | search:Tms (or search-ms:T) | human\n"
     "  (a search may add ,threads=T ,win ,c=X ,no-reuse; e.g. search:2000,threads=2)\n";
 
 struct seat {
@@ -70,8 +70,11 @@ int seat_parse(const char *text, seat_spec *out, char *err, size_t cap)
     } else if (!strcmp(buf, "search") || !strncmp(buf, "search:", 7)) {
         s.kind = SEAT_SEARCH;
         s.amount = buf[6] ? strtol(buf + 7, &end, 10) : 2000;
-        if (buf[6] && (*end || end == buf + 7 || s.amount < 1))
-            return fail(err, cap, text, "search:N wants N iterations, at least 1");
+        int ms = buf[6] && end != buf + 7 && !strcmp(end, "ms"); /* search:250ms, the same as search-ms:250 */
+        if (ms && s.amount >= 1)
+            s.milliseconds = (double)s.amount, s.amount = 0;
+        else if (buf[6] && (ms || *end || end == buf + 7 || s.amount < 1))
+            return fail(err, cap, text, "search:N wants N iterations, at least 1 (or search:Tms, T milliseconds)");
     } else if (!strncmp(buf, "search-ms:", 10)) {
         s.kind = SEAT_SEARCH;
         s.milliseconds = strtod(buf + 10, &end);

@@ -7,7 +7,7 @@
  *                   copy and scored by K random playouts; the best mean
  *                   margin (own score minus the best other) wins
  *   search:N        libcarcassonne-search with N iterations a decision
- *   search-ms:T     the same with T milliseconds a decision
+ *   search:Tms      the same with T milliseconds a decision (also search-ms:T)
  *   human           a person at the terminal (seat_human_*)
  *
  * A search spec may add options after commas: `threads=T`, `win` (the

@@ -164,4 +164,8 @@ Test(arena, bad_bot_names_say_what_is_wanted)
     cr_assert_eq(s.threads, 2);
     cr_assert(s.win && s.no_reuse);
     cr_assert_float_eq(s.exploration, 0.5, 1e-12);
+    cr_assert_eq(seat_parse("search:250ms", &s, err, sizeof err), 0);
+    cr_assert_eq(s.amount, 0);
+    cr_assert_float_eq(s.milliseconds, 250, 1e-12);
+    cr_assert_eq(seat_parse("search:0ms", &s, err, sizeof err), -1);
 }
