@@ -280,3 +280,22 @@ Test(search_rulesets, a_third_party_ruleset_is_searched_through_the_registry)
     carc_game_free(g);
     carc_registry_free(reg);
 }
+
+Test(search_rulesets, one_search_goes_from_game_to_game_and_ruleset_to_ruleset)
+{
+    carc_search *s = new_search(30, 4, 2);
+    const char *order[] = {"base", "hills-sheep", "base", "discovery", "discovery"};
+    for (int i = 0; i < 5; i++) {
+        carc_game *g = h_new(order[i], 2 + i % 3, 30 + (uint64_t)i);
+        uint64_t rng = (uint64_t)i;
+        h_play(g, &rng, 10 * i);
+        carc_move m;
+        carc_search_info in = {.struct_size = sizeof in};
+        cr_assert_eq(carc_search_run(s, g, &m), CARC_OK, "%s", order[i]);
+        cr_assert(listed(g, &m), "%s: a legal move", order[i]);
+        cr_assert_eq(carc_search_describe(s, &in), CARC_OK);
+        cr_assert_eq(in.reused, 0, "another game: a fresh tree");
+        carc_game_free(g);
+    }
+    carc_search_free(s);
+}
