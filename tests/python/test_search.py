@@ -97,3 +97,15 @@ def test_the_arena_command_line(capsys):
     arena.main(["--a", "random", "--b", "random", "--pairs", "2", "--seed", "4"])
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-3:] == ["score_share: 0.5000", "interval: 0.5000 0.5000", "games: 4"]
+
+
+def test_the_arena_sums_up_carc_arena_logs(tmp_path):
+    log = tmp_path / "a.log"
+    log.write_text("deal 0 seed 1 a_seat 0 scores 30 20\ndeal 0 seed 1 a_seat 1 scores 25 25\n"
+                   "deal 1 seed 2 a_seat 0 scores 10 40\ndeal 1 seed 2 a_seat 1 scores 30 40\n"
+                   "deal 2 seed 3 a_seat 0 scores 10 40\n")  # the last deal cut short
+    out = arena.summarize(arena.read_logs([str(log)]))
+    assert out["pairs"] == 2 and out["games"] == 4
+    assert out["share"] == (0.75 + 0.5) / 2
+    assert out["pentanomial"] == [0, 0, 1, 1, 0]
+    assert out["margin"] == ((10 + 0) / 2 + (-30 + 10) / 2) / 2

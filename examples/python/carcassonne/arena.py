@@ -114,40 +114,76 @@ def match(a, b, pairs, seed=1, variant="base", players=2, options=None, sprt_bou
     """Plays up to ``pairs`` deals (fewer if the sequential test decides) and
     returns a dict: games, share, interval, margin, margin_interval, elo,
     elo_interval, pentanomial, and with ``sprt_bounds`` the verdict."""
-    results, margins, penta, verdict = [], [], [0] * 5, 0
+    deals, results, verdict = [], [], 0
     for i in range(pairs):
-        games = play_deal(a, b, deal_seed(seed, i), variant, players, options)
-        judged = [judge(r, s) for r, s in games]
-        res = sum(j[0] for j in judged) / len(judged)
-        results.append(res)
-        margins.append(sum(j[1] for j in judged) / len(judged))
-        penta[min(4, max(0, int(math.floor(res * 4 + 0.5))))] += 1
+        deals.append(play_deal(a, b, deal_seed(seed, i), variant, players, options))
+        judged = [judge(r, s) for r, s in deals[-1]]
+        results.append(sum(j[0] for j in judged) / len(judged))
         if progress:
             progress(i + 1, results)
         if sprt_bounds and (verdict := sprt(results, *sprt_bounds)):
             break
-    share = _interval(results)
-    share = (share[0], max(0.0, share[1]), min(1.0, share[2]))  # a share lies in 0..1
-    margin = _interval(margins)
-    out = {"games": len(results) * players, "pairs": len(results), "share": share[0], "interval": share[1:],
-           "margin": margin[0], "margin_interval": margin[1:], "elo": elo(share[0]),
-           "elo_interval": (elo(share[1]), elo(share[2])), "pentanomial": penta}
+    out = summarize(deals)
+    del out["results"]
     if sprt_bounds:
         out["sprt"] = {"verdict": verdict, "llr": llr(results, *sprt_bounds)}
     return out
+
+
+def summarize(deals):
+    """The statistics of a list of deals, each a list of (A's seat, final
+    scores) per rotation, as :func:`match` returns them."""
+    results, margins, penta, games = [], [], [0] * 5, 0
+    for games_of_deal in deals:
+        judged = [judge(r, s) for r, s in games_of_deal]
+        res = sum(j[0] for j in judged) / len(judged)
+        results.append(res)
+        margins.append(sum(j[1] for j in judged) / len(judged))
+        penta[min(4, max(0, int(math.floor(res * 4 + 0.5))))] += 1
+        games += len(judged)
+    share = _interval(results)
+    share = (share[0], max(0.0, share[1]), min(1.0, share[2]))  # a share lies in 0..1
+    margin = _interval(margins)
+    return {"games": games, "pairs": len(results), "share": share[0], "interval": share[1:], "margin": margin[0],
+            "margin_interval": margin[1:], "elo": elo(share[0]), "elo_interval": (elo(share[1]), elo(share[2])),
+            "pentanomial": penta, "results": results}
+
+
+def read_logs(paths):
+    """The deals of carc-arena --log files (several runs of the same match
+    with other seeds add up: their deals are independent samples)."""
+    deals = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                w = line.split()
+                if len(w) < 8 or w[0] != "deal":
+                    continue
+                deals.setdefault((path, int(w[1])), []).append((int(w[5]), [int(x) for x in w[7:]]))
+    # a deal cut short (a run stopped while writing it) has fewer games than seats: left out
+    return [deals[k] for k in sorted(deals) if len(deals[k]) == len(deals[k][0][1])]
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m carcassonne.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="base")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--a", required=True)
-    ap.add_argument("--b", required=True)
-    ap.add_argument("--pairs", type=int, required=True)
+    ap.add_argument("--a")
+    ap.add_argument("--b")
+    ap.add_argument("--pairs", type=int)
+    ap.add_argument("--logs", nargs="+", metavar="FILE",
+                    help="sum up carc-arena --log files (runs of one match with other seeds) instead of playing")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
     args = ap.parse_args(argv)
+    if args.logs:
+        out = summarize(read_logs(args.logs))
+        print("logs: %d deals of %s games from %d files" % (out["pairs"], out["games"], len(args.logs)))
+        _print_summary(out)
+        return
+    if not (args.a and args.b and args.pairs):
+        ap.error("--a, --b and --pairs are needed to play (or --logs to sum up)")
     options = {}
     for r in args.rule:
         name, _, value = r.partition("=")
@@ -157,14 +193,18 @@ def main(argv=None):
     out = match(args.a, args.b, args.pairs, args.seed, args.variant, args.players, options, args.sprt)
     print("arena: %s, %d players, A %s, B %s, seed %d: %d deals of %d games" % (
         args.variant, args.players, args.a, args.b, args.seed, out["pairs"], args.players))
-    print("pentanomial: %s (deals by A's result 0, 1/4, 1/2, 3/4, 1)" % " ".join(map(str, out["pentanomial"])))
-    print("margin: %+.2f [%+.2f, %+.2f]" % (out["margin"], *out["margin_interval"]))
-    print("elo: %+.1f [%+.1f, %+.1f]" % (out["elo"], *out["elo_interval"]))
     if args.sprt:
         v = out["sprt"]["verdict"]
         print("sprt: elo0 %g elo1 %g: %s after %d deals, llr %.3f" % (
             args.sprt[0], args.sprt[1], "H1 accepted" if v > 0 else "H0 accepted" if v < 0 else "no verdict",
             out["pairs"], out["sprt"]["llr"]))
+    _print_summary(out)
+
+
+def _print_summary(out):
+    print("pentanomial: %s (deals by A's result 0, 1/4, 1/2, 3/4, 1)" % " ".join(map(str, out["pentanomial"])))
+    print("margin: %+.2f [%+.2f, %+.2f]" % (out["margin"], *out["margin_interval"]))
+    print("elo: %+.1f [%+.1f, %+.1f]" % (out["elo"], *out["elo_interval"]))
     print("score_share: %.4f" % out["share"])
     print("interval: %.4f %.4f" % out["interval"])
     print("games: %d" % out["games"])
