@@ -59,9 +59,10 @@
  * its own seeds (root parallelism) and the root statistics are summed.
  * An iteration budget is shared out between them.
  *
- * **Memory.** Nodes and moves live in pools per thread that grow in chunks
- * up to `memory_limit`; past it the search goes on without adding nodes.
- * Nothing is allocated per iteration.
+ * **Memory.** Nodes and moves live in pools per thread that double up to
+ * `memory_limit` (or take all of it at creation, with `preallocate`); past
+ * it the search goes on without adding nodes. Nothing is allocated per
+ * iteration.
  *
  * ### Conventions
  * Those of carcassonne.h: every function returns a ::carc_status, a failing
@@ -118,6 +119,7 @@ typedef struct carc_search_options {
     double margin_scale;   /**< Points of margin worth e times the odds with ::CARC_SEARCH_REWARD_MARGIN (0: 20). */
     size_t memory_limit;   /**< Bytes the trees of all threads may take together (0: 256 MiB; at least 64 KiB a thread). */
     int no_reuse;          /**< Nonzero: start every run from a fresh tree. */
+    int preallocate;       /**< Nonzero: the pools take all of `memory_limit` at creation and never grow. */
 } carc_search_options;
 
 /**

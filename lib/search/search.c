@@ -79,7 +79,7 @@ int carc_search_new(const carc_search_options *opts, carc_search **out)
     for (int i = 0; !r && i < o.threads; i++) {
         worker *w = &s->w[i];
         w->s = s;
-        r = tree_init(&w->t, o.memory_limit / (size_t)o.threads);
+        r = tree_init(&w->t, o.memory_limit / (size_t)o.threads, o.preallocate);
         w->moves = malloc(FIRST_MOVES * sizeof *w->moves);
         w->cap_moves = FIRST_MOVES;
         if (!r && !w->moves) r = CARC_E_NOMEM;

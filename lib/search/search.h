@@ -90,7 +90,7 @@ struct carc_search {
 };
 
 /* tree.c */
-int tree_init(tree *t, size_t limit);
+int tree_init(tree *t, size_t limit, int whole);
 void tree_free(tree *t);
 void tree_clear(tree *t);
 /* A node for `n` moves copied from `moves`, linked as an outcome of edge

@@ -16,11 +16,20 @@ size_t tree_bytes(const tree *t)
     return (size_t)t->cap_nodes * sizeof(snode) + (size_t)t->cap_edges * sizeof(sedge);
 }
 
-int tree_init(tree *t, size_t limit)
+/* With `whole`, the pools take the whole limit at once: sixteen edges a
+ * node, about what a base game's tree holds (some 30 moves a placement,
+ * 2 to 6 a figure step). */
+int tree_init(tree *t, size_t limit, int whole)
 {
     memset(t, 0, sizeof *t);
     t->limit = limit;
     uint32_t nodes = FIRST_NODES, edges = FIRST_EDGES;
+    if (whole) {
+        size_t n = limit / (sizeof(snode) + 16 * sizeof(sedge));
+        if (n > UINT32_MAX / 64) n = UINT32_MAX / 64;
+        nodes = (uint32_t)n;
+        edges = (uint32_t)((limit - n * sizeof(snode)) / sizeof(sedge));
+    }
     while ((size_t)nodes * sizeof(snode) + (size_t)edges * sizeof(sedge) > limit && edges > 64) {
         nodes /= 2;
         edges /= 2;

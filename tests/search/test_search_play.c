@@ -256,6 +256,20 @@ Test(search_play, budgets_and_limits)
     for (size_t i = 0; i < n; i++) found |= !memcmp(&buf[i], &m, sizeof m);
     cr_assert(found);
     carc_search_free(s);
+    /* pools taken whole at creation: their size never changes */
+    carc_search_options whole = {.struct_size = sizeof whole, .iterations = 4000, .seed = 1,
+                                 .memory_limit = 1 << 20, .preallocate = 1};
+    s = search_with(&whole);
+    size_t bytes = 0;
+    for (int run = 0; run < 2; run++) {
+        cr_assert_eq(carc_search_run(s, g, &m), CARC_OK);
+        cr_assert_eq(carc_search_describe(s, &in), CARC_OK);
+        if (run) cr_assert_eq(in.bytes, bytes, "the pools did not grow");
+        bytes = in.bytes;
+        cr_assert_leq(in.bytes, 1 << 20);
+        cr_assert_gt(in.bytes, (1 << 20) - 64, "they hold all of the limit");
+    }
+    carc_search_free(s);
     /* a single legal move is given without a search */
     s = new_search(500, 1, 1);
     carc_phase phase;
