@@ -85,10 +85,11 @@ class Search:
     position. The tree is kept from one run to the next of the same game
     (``reuse=False`` starts each afresh). ``iterations`` and/or
     ``milliseconds`` bound a run; with ``iterations`` alone the answers
-    follow the seed on every machine and thread count."""
+    follow the seed on every machine and thread count. ``preallocate``
+    takes all of ``memory_limit`` (bytes; 256 MiB when 0) at once."""
 
     def __init__(self, iterations=2000, *, milliseconds=0.0, seed=0, threads=1, reward="margin", exploration=0.0,
-                 margin_scale=0.0, memory_limit=0, reuse=True):
+                 margin_scale=0.0, memory_limit=0, reuse=True, preallocate=False):
         if reward not in REWARDS:
             raise ValueError("reward must be one of %s, not %r" % (", ".join(REWARDS), reward))
         o = ffi.new("carc_search_options *")
@@ -102,6 +103,7 @@ class Search:
         o.margin_scale = float(margin_scale)
         o.memory_limit = int(memory_limit)
         o.no_reuse = 0 if reuse else 1
+        o.preallocate = 1 if preallocate else 0
         out = ffi.new("carc_search **")
         _core._check(lib.carc_search_new(o, out), "carc_search_new")
         self._s = ffi.gc(out[0], lib.carc_search_free)
