@@ -119,8 +119,14 @@ void board_text(carc_game *g, FILE *out)
             }
             fprintf(out, "\n");
         }
-    fprintf(out, "(tiles by their edges: a letter per kind of feature, '.' for %s; figures as their owner's seat)\n",
-            background ? background : "none");
+    /* the legend: each kind's letter, then the figures */
+    const carc_variant *v;
+    const char *name;
+    carc_game_variant(g, &v);
+    fprintf(out, "letters:");
+    for (int k = 0; carc_variant_kind(v, k, &name, NULL) == CARC_OK; k++)
+        fprintf(out, "%s %c %s", k ? "," : "", kind_letter(name, background), name);
+    fprintf(out, "; digits: a figure of that seat\n");
 }
 
 /* The legal moves, numbered from 1, three to a line. */
