@@ -164,8 +164,9 @@ static int64_t move_trees(carc_search *s, carc_game *root)
     return visits;
 }
 
-/* Copies the root into a worker's game and gives the worker its root node,
- * seeds and budget for run number `run`. */
+/* Copies the root into worker i's game and gives the worker its root node,
+ * and the seeds and budget of this run (each run of a search draws from
+ * seeds of its own, numbered by s->runs). */
 static int prepare(carc_search *s, int i, const carc_move *moves, size_t n, uint64_t key, int player, double deadline)
 {
     worker *w = &s->w[i];
