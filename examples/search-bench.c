@@ -30,6 +30,15 @@ int search_bench(const carc_game_options *o, int decisions, long iterations, int
     carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES);
     uint64_t rng = o->seed + 77;
     for (int i = 0; buf && i < decisions && bot_step(g, buf, &rng, NULL) == CARC_OK; i++) {}
+    /* on to a tile placement with a choice: a decision with one move is not searched */
+    for (int i = 0; buf && i < 50; i++) {
+        carc_phase phase;
+        size_t n = 0;
+        carc_game_state(g, &phase, NULL);
+        if (phase == CARC_PHASE_OVER) break;
+        if (phase == CARC_PHASE_TILE && carc_game_moves(g, NULL, 0, &n) == CARC_OK && n > 1) break;
+        bot_step(g, buf, &rng, NULL);
+    }
     free(buf);
     carc_game_tile_count(g, &tiles);
     double rate[16], wall[16];

@@ -4,8 +4,8 @@
 
 #include <carcassonne.h>
 
-/* Searches a mid-game position of a game made with `o` (after `decisions`
- * random decisions) `runs` times with `iterations` each on one thread, and
+/* Searches a mid-game position of a game made with `o` (the first tile
+ * placement with a choice after `decisions` random decisions) `runs` times with `iterations` each on one thread, and
  * prints the median as "search_iterations_per_second: X" (per CPU second
  * of the thread). Returns a status. */
 int search_bench(const carc_game_options *o, int decisions, long iterations, int runs);
