@@ -10,7 +10,6 @@
 
 #include <carcassonne.h>
 
-#include "bot.h"
 #include "rules.h"
 #include "render.h"
 #include "seat.h"
@@ -173,6 +172,10 @@ int main(int argc, char **argv)
     carc_game_variant(g, &v);
     carc_game_tileset(g, &ts);
     seat *seats[CARC_MAX_PLAYERS] = {NULL};
+    if (humans >> players) {
+        fprintf(stderr, "carc-play: --human wants a seat from 0 to %d (the game has %d players)\n", players - 1, players);
+        return 2;
+    }
     if ((r = seats_open(seats, players, &bot, humans, g, seed)) != CARC_OK) return fail("players", r);
     int last_turn_player = -1, placed_type = 0;
     for (;;) {
