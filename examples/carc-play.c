@@ -174,6 +174,7 @@ int main(int argc, char **argv)
     seat *seats[CARC_MAX_PLAYERS] = {NULL};
     if (humans >> players) {
         fprintf(stderr, "carc-play: --human wants a seat from 0 to %d (the game has %d players)\n", players - 1, players);
+        carc_game_free(g);
         return 2;
     }
     if ((r = seats_open(seats, players, &bot, humans, g, seed)) != CARC_OK) return fail("players", r);
