@@ -52,8 +52,9 @@
  *
  * **Budget and determinism.** A run stops after a number of new iterations
  * or after a time, whichever comes first. With an iteration budget the
- * result depends only on the options, the seed and the positions searched,
- * on every machine and with any number of threads.
+ * result depends only on the options (thread count included), the seed and
+ * the positions searched: the same on every machine, however the threads
+ * are scheduled.
  *
  * **Threads.** With `threads` > 1 each thread grows a tree of its own from
  * its own seeds (root parallelism) and the root statistics are summed.
