@@ -48,17 +48,41 @@ static void *worker(void *arg)
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: carc-arena --variant V --players P --a BOT --b BOT --pairs N --seed S\n"
-            "                  [--rule NAME=VALUE]... [--sprt ELO0 ELO1] [--jobs J] [--progress K] [--log FILE]\n"
-            "Plays N deals of bot A against bot B. Each deal is played once per rotation of\n"
-            "the seats (A in one seat, B in the others), so the tiles' and the seats' luck\n"
-            "cancel within it. Prints A's score share (1 a win, 0.5 a tie, against each B\n"
-            "seat) and mean score margin with 95%% intervals, the deals by result\n"
-            "(pentanomial), the Elo difference, and with --sprt the sequential test of\n"
-            "H0 'A is ELO0 better' against H1 'ELO1 better', which may stop early.\n"
-            "--jobs plays J deals at once on threads; --progress prints a line every K\n"
-            "deals; --log writes every game's scores. Bots:\n%s"
-            "The last lines are 'score_share: X', 'interval: LO HI' and 'games: N'.\n",
+            "Usage: carc-arena --a BOT --b BOT --pairs N [OPTION]...\n"
+            "Plays N deals of bot A against bot B and says which is stronger. Each deal is\n"
+            "played once per rotation of the seats (A in one seat, B in the others), so the\n"
+            "tiles' and the seats' luck cancel within it. Prints A's score share (1 a win,\n"
+            "0.5 a tie, against each B seat) and mean score margin with 95%% intervals, the\n"
+            "deals by result (pentanomial), the Elo difference, and with --sprt the\n"
+            "sequential test, which may stop early. The last lines are 'score_share: X',\n"
+            "'interval: LO HI' and 'games: N'.\n"
+            "\n"
+            "Options:\n"
+            "  --a BOT              bot A, the one measured (see Bots below)\n"
+            "  --b BOT              bot B, its opponent in every other seat\n"
+            "  --pairs N            deals to play (each deal is one game per rotation)\n"
+            "  --variant NAME       the ruleset (default: base)\n"
+            "  --players P          players a game, 2 to 6 (default: 2)\n"
+            "  --seed S             seed of the match; deal i's seed follows from it\n"
+            "                       (default: 1)\n"
+            "  --rule NAME=VALUE    a ruleset option, e.g. --rule hand=1 (repeatable)\n"
+            "  --sprt ELO0 ELO1     stop when the sequential probability ratio test decides\n"
+            "                       between H0 'A is ELO0 better' and H1 'A is ELO1 better'\n"
+            "                       (5%% error each way)\n"
+            "  --jobs J             play J deals at once on threads (1 to 64; default: 1)\n"
+            "  --progress K         print a line of the figures so far every K deals\n"
+            "  --log FILE           write every game's scores, a line a game\n"
+            "  -h, --help           print this help and exit\n"
+            "\n"
+            "Bots: random picks any legal move; greedy tries every move with the rest of\n"
+            "its turn on scratch copies and keeps the best; mc:K follows every move with K\n"
+            "random playouts; search:N is the tree search of libcarcassonne-search with N\n"
+            "iterations a decision, search:Tms with T milliseconds. BOT is one of:\n%s"
+            "\n"
+            "Exit status:\n"
+            "  0  the match was played\n"
+            "  1  a game could not be made or played, or the log could not be written\n"
+            "  2  a bad option\n",
             seat_help);
 }
 
@@ -235,6 +259,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "carc-arena: cannot write %s\n", c.log);
         return 1;
     }
+    if (log) setvbuf(log, NULL, _IOLBF, 0); /* a run stopped midway keeps every deal it finished */
     ar->deals = calloc((size_t)ar->pairs, sizeof *ar->deals);
     if (!ar->deals) return 1;
     pthread_mutex_init(&ar->lock, NULL);

@@ -1,8 +1,9 @@
 /* carc-play: plays one whole game between bots (or people) and prints it.
  *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE] [--svg FILE]
- *             [--bot SPEC] [--human SEAT]...
+ *             [--json FILE] [--bot SPEC] [--human SEAT]...
  * --load continues a saved game; --save writes the finished game; --svg
- * draws the final position (examples/render.h).
+ * draws the final position (examples/render/); --json writes its state
+ * as JSON (carc_game_state_json).
  * The last line is "final: S1 S2 ..." (scores in seat order). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,18 +18,41 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: carc-play [--variant NAME] [--players N] [--seed S] [--quiet]\n"
-            "                 [--bot SPEC] [--human SEAT]... [--rule NAME=VALUE]... [--save FILE]\n"
-            "                 [--load FILE] [--svg FILE]\n"
-            "Plays a game between random bots and prints the turns, the final scores\n"
-            "with their breakdown, and a last line 'final: S1 S2 ...'.\n"
-            "The bots look one turn ahead (greedy, the default) or pick any legal move\n"
-            "(random); --bot SPEC picks another for every seat but the --human ones:\n%s"
-            "--human SEAT (from 0; repeatable) seats a person, who types a move as\n"
-            "move text or as its number in the list shown, with the board drawn as text.\n"
-            "--load continues a saved game (its variant, players and seed win);\n"
-            "--save writes the finished game, which --load replays exactly.\n"
-            "--svg draws the final position as an SVG picture.\n"
+            "Usage: carc-play [OPTION]...\n"
+            "Plays one game between bots and prints every turn, the final scores with\n"
+            "their breakdown by category, the winners, and a last line 'final: S1 S2 ...'\n"
+            "(the scores in seat order). The same options give the same game.\n"
+            "\n"
+            "Options:\n"
+            "  --variant NAME       the ruleset (default: base; see Variants below)\n"
+            "  --players N          number of players (default: 2)\n"
+            "  --seed S             seed of the game's draws and of the bots (default: 1)\n"
+            "  --rule NAME=VALUE    a ruleset option, e.g. --rule hand=1 (repeatable)\n"
+            "  --bot SPEC           the bot of every seat but the --human ones (default:\n"
+            "                       greedy; see Bots below)\n"
+            "  --human SEAT         a person plays seat SEAT (from 0; repeatable), typing a\n"
+            "                       move as move text or as its number in the list shown\n"
+            "                       (from 1), with the board drawn as text after each turn\n"
+            "  --load FILE          continue a saved game: its variant, players and draws\n"
+            "                       come from the file\n"
+            "  --save FILE          write the finished game, which --load replays exactly\n"
+            "  --svg FILE           draw the final position as an SVG picture\n"
+            "  --json FILE          write the final position's public state as JSON\n"
+            "                       (docs/state-json.md)\n"
+            "  --quiet              print the result only, not every turn\n"
+            "  -h, --help           print this help and exit\n"
+            "\n"
+            "Bots: greedy tries every move with the rest of its turn on scratch copies of\n"
+            "the game and keeps the best; random picks any legal move; mc:K follows every\n"
+            "move with K random playouts; search:N is the tree search of\n"
+            "libcarcassonne-search with N iterations a decision, search:Tms with T\n"
+            "milliseconds. SPEC is one of:\n%s"
+            "\n"
+            "Exit status:\n"
+            "  0  the game was played\n"
+            "  1  a game, file or picture could not be made, read or written\n"
+            "  2  a bad option\n"
+            "\n"
             "Variants:", seat_help);
     int n = 0;
     carc_registry_count(NULL, &n);
@@ -78,6 +102,21 @@ static int save_game(const carc_game *g, const char *path)
     return r;
 }
 
+/* --json: the final position's document (carc_game_state_json). */
+static int write_json(const carc_game *g, const char *path)
+{
+    size_t len = 0;
+    carc_game_state_json(g, NULL, 0, &len); /* the size first */
+    char *text = malloc(len + 1);
+    if (!text) return CARC_E_NOMEM;
+    int r = carc_game_state_json(g, text, len + 1, &len);
+    FILE *f = r == CARC_OK ? fopen(path, "wb") : NULL;
+    if (r == CARC_OK && (!f || fwrite(text, 1, len, f) != len)) r = CARC_E_INVALID;
+    if (f && fclose(f)) r = CARC_E_INVALID;
+    free(text);
+    return r;
+}
+
 /* `placed_type` is the type of this turn's tile: after a figure move the
  * turn may be over, so the game no longer says which tile it was. */
 static void print_move(const carc_tileset *ts, const carc_variant *v, const carc_move *m, int placed_type)
@@ -113,7 +152,7 @@ int main(int argc, char **argv)
     seat_spec bot;
     char err[160];
     seat_parse("greedy", &bot, err, sizeof err);
-    const char *save_path = NULL, *load_path = NULL, *svg_path = NULL;
+    const char *save_path = NULL, *load_path = NULL, *svg_path = NULL, *json_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -134,6 +173,8 @@ int main(int argc, char **argv)
             save_path = argv[++i];
         } else if (!strcmp(argv[i], "--svg") && i + 1 < argc) {
             svg_path = argv[++i];
+        } else if (!strcmp(argv[i], "--json") && i + 1 < argc) {
+            json_path = argv[++i];
         } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
             load_path = argv[++i];
         } else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
@@ -232,6 +273,7 @@ int main(int argc, char **argv)
     }
     printf("\n");
     if (save_path && (r = save_game(g, save_path)) != CARC_OK) return fail(save_path, r);
+    if (json_path && (r = write_json(g, json_path)) != CARC_OK) return fail(json_path, r);
     if (svg_path) {
         /* a loaded game's seed is not known here, so the caption leaves it out */
         render_options ro = {.seed_known = !load_path, .seed = seed};

@@ -1,4 +1,4 @@
-/* carc-render: draws a game as an SVG picture (examples/render.h).
+/* carc-render: draws a game as an SVG picture (examples/render/).
  *   carc-render --load SAVEFILE --svg OUT.svg
  *   carc-render --variant NAME --players N --seed S [--rule NAME=VALUE]... --svg OUT.svg
  * With --load it draws the saved position; otherwise it plays a game between
@@ -18,14 +18,32 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: carc-render --load SAVEFILE --svg OUT.svg [--tile PX]\n"
-            "       carc-render [--variant NAME] [--players N] [--seed S] [--rule NAME=VALUE]...\n"
-            "                   [--bot greedy|random] [--turns N] [--save FILE] --svg OUT.svg [--tile PX]\n"
+            "Usage: carc-render --load SAVEFILE --svg OUT.svg [--tile PX]\n"
+            "  or:  carc-render [OPTION]... --svg OUT.svg\n"
             "Draws a game as an SVG picture: the board with each tile's features in the\n"
             "variant's kind colours, the figures in player colours, the last tile placed,\n"
-            "the scores by category and the game's public state.\n"
-            "--load draws a saved game; otherwise a game is played between bots and its\n"
-            "end is drawn, or with --turns N the position once the bots have placed N tiles.\n"
+            "the scores by category and the game's public state. With --load it draws a\n"
+            "saved game; otherwise it plays a game between bots, as carc-play does, and\n"
+            "draws its end.\n"
+            "\n"
+            "Options:\n"
+            "  --svg OUT.svg        the picture to write (required)\n"
+            "  --load SAVEFILE      draw this saved game\n"
+            "  --variant NAME       the ruleset (default: base; see Variants below)\n"
+            "  --players N          number of players (default: 2)\n"
+            "  --seed S             seed of the game's draws and of the bots (default: 1)\n"
+            "  --rule NAME=VALUE    a ruleset option, e.g. --rule hand=1 (repeatable)\n"
+            "  --bot greedy|random  the bots, as in carc-play (default: greedy)\n"
+            "  --turns N            draw the position once the bots have placed N tiles\n"
+            "  --save FILE          also write the game drawn as a save file\n"
+            "  --tile PX            size of a board square in pixels (default: 64)\n"
+            "  -h, --help           print this help and exit\n"
+            "\n"
+            "Exit status:\n"
+            "  0  the picture was written\n"
+            "  1  a game, file or picture could not be made, read or written\n"
+            "  2  a bad option (--svg is required)\n"
+            "\n"
             "Variants:");
     int n = 0;
     carc_registry_count(NULL, &n);

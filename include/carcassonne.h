@@ -244,6 +244,17 @@ CARC_API int carc_variant_view(const carc_variant *v, int index, const char **na
                                int *length);
 
 /**
+ * The name of value `k` of a view, to label it on a screen: a flock's four
+ * counts are of `"sheep1"` .. `"sheep4"`, a tied field's pool of `"apple"`,
+ * `"strawberry"`... An empty string when the variant names none (a view of
+ * one value is named by the view itself).
+ * @param v the variant. @param view 0 .. carc_variant_info::view_count - 1.
+ * @param k 0 .. the view's length - 1. @param label out: static; never NULL.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_variant_view_label(const carc_variant *v, int view, int k, const char **label);
+
+/**
  * Creates a registry holding every built-in variant.
  * @param out receives the registry; free it with carc_registry_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOMEM.
@@ -341,6 +352,71 @@ CARC_API int carc_tileset_find(const carc_tileset *ts, const char *name, int *ty
  */
 CARC_API int carc_tileset_feature(const carc_tileset *ts, int type, int feature, const char **id,
                                   const char **kind, unsigned *slots);
+
+/**
+ * @name Tile facts: features and what is printed on them
+ * What a client draws and explains beside the shapes: coats of arms,
+ * animals, fish, harvest symbols, port cities... Tile data writes them as
+ * attributes of a feature (docs/tile-format.md); a tile set names each
+ * distinct one once, and every feature of every tile type has a value for
+ * each (0 when the tile does not show it). An attribute written with a
+ * number keeps its key as its name (`"pennant"`, `"fish"`, `"ports"`); one
+ * written with a word or a list of words is named `KEY.WORD` per word
+ * (`"animals.deer"`, `"harvest.apple"`, `"power.raft"`), the value saying
+ * how many (two deer: `"animals.deer"` 2). Which attributes a tile set
+ * carries, and what they are worth, is the ruleset's (docs/variants/).
+ * @{ */
+
+/** Number of distinct attributes a tile set uses (at most 16). @return ::CARC_OK or ::CARC_E_NULL. */
+CARC_API int carc_tileset_attr_count(const carc_tileset *ts, int *count);
+
+/**
+ * The name of attribute `attr` of a tile set, e.g. `"pennant"` or `"animals.deer"`.
+ * @param ts the tile set. @param attr 0 .. carc_tileset_attr_count() - 1.
+ * @param name out: lives as long as the tile set.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_tileset_attr(const carc_tileset *ts, int attr, const char **name);
+
+/**
+ * Finds an attribute of a tile set by its name.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_NOT_FOUND (the tile set has no
+ *         such attribute: no tile of it shows one).
+ */
+CARC_API int carc_tileset_attr_find(const carc_tileset *ts, const char *name, int *attr);
+
+/** Everything tile data says about one feature of a tile type (carc_tileset_feature_info()). */
+typedef struct carc_tile_feature_info {
+    uint32_t struct_size; /**< Set to `sizeof(carc_tile_feature_info)` before the call. */
+    const char *id;       /**< Its id on the tile, e.g. `"c1"`; lives as long as the tile set. */
+    const char *kind;     /**< Kind name, e.g. `"city"`; static. */
+    int kind_index;       /**< The kind's index for carc_variant_kind(). */
+    unsigned slots;       /**< 12-bit mask of the edge slots it covers, unturned (0: inside the tile). */
+    unsigned borders;     /**< Bit j: it touches feature j of the same tile (`borders=`, a farm and its cities). */
+    unsigned links;       /**< Bit j: it is joined to feature j of the same tile in a system (`link=`, a river and its lake). */
+    int attr_count;       /**< How many of the tile set's attributes are above zero on it. */
+} carc_tile_feature_info;
+
+/**
+ * Describes feature `feature` of tile type `type`.
+ * @param ts the tile set. @param type 0 .. type count - 1.
+ * @param feature 0 .. carc_tile_type_info::feature_count - 1.
+ * @param info out: filled when `struct_size` covers it.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE, ::CARC_E_VERSION
+ *         (`struct_size` smaller than this header's struct).
+ */
+CARC_API int carc_tileset_feature_info(const carc_tileset *ts, int type, int feature, carc_tile_feature_info *info);
+
+/**
+ * The value of attribute `attr` on feature `feature` of tile type `type`:
+ * how many coats of arms, fish, deer... it shows (0 when none).
+ * @param ts the tile set. @param type,feature as for carc_tileset_feature_info().
+ * @param attr 0 .. carc_tileset_attr_count() - 1. @param value out: 0 .. 255.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE.
+ */
+CARC_API int carc_tileset_feature_attr(const carc_tileset *ts, int type, int feature, int attr, int *value);
+
+/** @} */
 
 /** @} */
 
@@ -878,6 +954,65 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  * Does not allocate.
  */
 CARC_API int carc_game_redeal_hidden(carc_game *g, uint64_t seed);
+
+/** @} */
+
+/** @defgroup json Game state as JSON
+ *  What a server sends to players and a client shows: the public state of
+ *  a game as one JSON document (UTF-8), described member by member in
+ *  docs/state-json.md and checked by the JSON Schema docs/state.schema.json.
+ *  A save (carc_game_save()) stays the exact replay of a game; this
+ *  document is a picture of one moment, without the seed, the order of the
+ *  stacks or the tiles hidden under hills, and it cannot be loaded.
+ *  @{ */
+
+/** The `version` member of the JSON documents this library writes (the
+ *  state of a game, a tile set). Members may be added without a new
+ *  version; a member removed or given another meaning changes it. */
+#define CARC_JSON_VERSION 1
+
+/**
+ * Writes the public state of a game as a JSON document: the variant and its
+ * options, the decision waited for and who makes it, the drawn tile, each
+ * seat's score with its breakdown and what it would be if the game ended
+ * now, figures in supply, hands, tokens and views, the board (every tile
+ * with its type, rotation and features, each feature with the id of the
+ * whole feature it belongs to), the figures, tiles out of play, the bags,
+ * the legal moves of the current decision in move text
+ * (carc_move_format()), and the log.
+ *
+ * The game is not changed, so a document may be asked for at any moment
+ * without changing a later draw, score or save. If this turn's tile is not
+ * drawn yet, the document shows the tile the game will draw when next
+ * asked (carc_game_state()), worked out on a copy; a later
+ * carc_game_set_next_tile() or carc_game_reseed() before that question
+ * can still change it.
+ * @param g the game (not changed).
+ * @param buf,cap caller buffer (may be NULL/0 to ask for the size).
+ * @param len out: bytes needed, not counting the terminating NUL that is
+ *        written when there is room.
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER (also for the size
+ *         query with `buf` NULL, since no text was written; a buffer of
+ *         `cap` > 0 bytes then holds the first `cap - 1` bytes of the
+ *         document and a NUL), ::CARC_E_NOMEM.
+ * Allocates a scratch copy of the game and the list of legal moves per call.
+ */
+CARC_API int carc_game_state_json(const carc_game *g, char *buf, size_t cap, size_t *len);
+
+/**
+ * Writes a tile set as a JSON document (docs/state-json.md, schema
+ * docs/tileset.schema.json): its stacks, the attributes it uses, and every
+ * tile type with its copies, stack, edge letters and features, each feature
+ * with its id, kind, edge slots, the features of its tile it borders or is
+ * linked to, and the attributes it shows. What a client needs to draw the
+ * tiles of a game's document (carc_game_state_json() names tile types by
+ * index and name); the same facts as carc_tileset_type() and
+ * carc_tileset_feature_info().
+ * @param ts the tile set (carc_game_tileset() gives a game's).
+ * @param buf,cap,len as for carc_game_state_json().
+ * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_BUFFER. Does not allocate.
+ */
+CARC_API int carc_tileset_json(const carc_tileset *ts, char *buf, size_t cap, size_t *len);
 
 /** @} */
 

@@ -227,6 +227,14 @@ struct carc_variant {
     int (*view_value)(carc_game *g, int view, int owner, int k);
     /** A colour to draw each feature kind with, `"#rrggbb"` (`kind_count` entries), or NULL. */
     const char *const *kind_colors;
+    /**
+     * Names of the values of each view, so that clients label them
+     * (carc_variant_view_label()): `view_labels[i]` is NULL or an array of
+     * `views[i].length` short names (a NULL entry: unnamed), e.g. the sheep
+     * kinds a flock counts. The whole member may be NULL. Appended after
+     * 0.2.0: the library reads it only when struct_size covers it.
+     */
+    const char *const *const *view_labels;
 };
 
 /** Size of a ::carc_variant as compiled against 0.1 headers: the smallest the library accepts. */

@@ -87,6 +87,16 @@ int variant_check(const carc_variant *v)
     return CARC_OK;
 }
 
+int carc_variant_view_label(const carc_variant *v, int view, int k, const char **label)
+{
+    if (!v || !label) return CARC_E_NULL;
+    if (!VARIANT_HAS(v, view_count) || view < 0 || view >= v->view_count || k < 0 || k >= v->views[view].length)
+        return CARC_E_RANGE;
+    const char *const *names = VARIANT_HAS(v, view_labels) && v->view_labels ? v->view_labels[view] : NULL;
+    *label = names && names[k] ? names[k] : "";
+    return CARC_OK;
+}
+
 /* A copy of the vtable with the members a variant built against an older
  * header lacks set to zero (their defaults), so the core reads every hook
  * without asking how old the variant is. */

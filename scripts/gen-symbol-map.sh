@@ -25,3 +25,5 @@ cd "$(dirname "$0")/.."
     echo "    *;"
     echo "};"
 } > lib/search/carcassonne-search.map
+# Debian's copy of the same list (dpkg-gensymbols checks the package against it)
+scripts/gen-debian-symbols.sh

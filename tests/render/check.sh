@@ -4,10 +4,13 @@
 # opens each SVG in headless Chromium, takes a
 # screenshot of the whole picture and checks it: the SVG parses as XML, the
 # PNG exists, is not tiny, is not one colour, and shows the variant's
-# feature colours (tests/render/pngcheck.py, standard library only). The
+# feature colours (tests/render/pngcheck.py, standard library only); the
+# symbols printed on the tiles shown are all drawn, each with its <title>,
+# and no counter is a bare number (tests/render/svgcheck.py). The
 # game carc-play saved is also loaded back into carc-render: the picture
 # must be the same but for its caption's note.
-# Needs: chromium, python3 (Debian: apt-get install chromium python3).
+# Needs: chromium, python3 with python3-cffi and python3-numpy (Debian
+# packages; PYTHON names another interpreter).
 # Pictures go to BUILD_DIR/render-check/ for a person to look at.
 set -euo pipefail
 build=${1:?usage: tests/render/check.sh BUILD_DIR}
@@ -55,9 +58,18 @@ shoot() {
     fi
 }
 
+# symbols, counters: what the picture says against the game it shows
+# (tests/render/svgcheck.py, through the Python binding)
+say() {
+    if ! CARC_LIB="$build" "${PYTHON:-python3}" "$here/svgcheck.py" "$out/$1.svg" "$out/$1.sav"; then
+        failed=1
+    fi
+}
+
 for v in $variants; do
-    "$render" --variant "$v" --players 3 --seed 11 --svg "$out/$v.svg"
+    "$render" --variant "$v" --players 3 --seed 11 --svg "$out/$v.svg" --save "$out/$v.sav"
     shoot "$v"
+    say "$v"
 done
 set -- $variants
 first=$1
@@ -68,8 +80,9 @@ if ! diff <(grep -v 'Loaded from' "$out/loaded.svg") <(grep -v 'Played by' "$out
     echo "loaded: the saved game does not draw as the game that was saved (see $out/loaded.diff)"
     failed=1
 fi
-"$render" --variant "$first" --players 4 --seed 5 --turns 20 --svg "$out/unfinished.svg"
+"$render" --variant "$first" --players 4 --seed 5 --turns 20 --svg "$out/unfinished.svg" --save "$out/unfinished.sav"
 shoot unfinished
+say unfinished
 
 if [ "$failed" -ne 0 ]; then
     echo "render check: FAILED (pictures in $out)"

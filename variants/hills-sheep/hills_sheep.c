@@ -270,6 +270,10 @@ static const carc_view_desc views[] = {
     [VIEW_LAST_TOKEN] = {"last_token", "the sheep bag's token drawn last (-1: none yet)", CARC_VIEW_GAME, 1},
 };
 
+/* the flock counts tokens of the bag's first four kinds, by their names */
+static const char *const flock_labels[HS_SHEEP_KINDS] = {"sheep1", "sheep2", "sheep3", "sheep4"};
+static const char *const *const view_labels[] = {[VIEW_FLOCK] = flock_labels, [VIEW_LAST_TOKEN] = NULL};
+
 static int hs_view_value(carc_game *g, int view, int owner, int k)
 {
     if (view == VIEW_FLOCK) return st(g)->flock[owner][k];
@@ -311,4 +315,5 @@ const carc_variant carc_variant_hills_sheep = {
     .view_count = 2,
     .view_value = hs_view_value,
     .kind_colors = colors,
+    .view_labels = view_labels,
 };

@@ -457,6 +457,8 @@ static const carc_view_desc views[] = {
                    OHD_TOKEN_KINDS},
     [VIEW_PICKER] = {"picker", "the player to pick the next shared token (-1: no sharing going on)", CARC_VIEW_GAME, 1},
 };
+/* the pool counts harvest tokens by kind, named as in the harvest supply */
+static const char *const *const view_labels[] = {[VIEW_POOL] = token_names, [VIEW_PICKER] = NULL};
 
 static int view_value(carc_game *g, int view, int owner, int k)
 {
@@ -500,4 +502,5 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .view_count = 2,
     .view_value = view_value,
     .kind_colors = colors,
+    .view_labels = view_labels,
 };

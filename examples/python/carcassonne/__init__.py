@@ -23,3 +23,6 @@ __all__ = ["ARG_FEATURE", "ARG_SQUARE", "ARG_TARGET", "CONSTANTS", "LOAD_INFO", 
            "Projection", "Reason", "Registry", "Removal", "RemovedTile", "RuleOption", "StaleMovesError", "Status",
            "TileFeature", "TileSet", "TileType", "Token", "Variant", "ViewDesc", "ViewShape", "ffi", "lib",
            "variants", "version"]
+
+# the version of the library the package was built with (a checkout: its header's)
+__version__ = LOAD_INFO["package_version"]

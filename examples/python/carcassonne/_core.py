@@ -11,11 +11,6 @@ from . import _ffi
 
 ffi, lib, CONSTANTS, LOAD_INFO = _ffi.load()
 
-_HEADER_MAJOR = CONSTANTS.get("CARC_VERSION_MAJOR")
-if _HEADER_MAJOR is not None and lib.carc_version_number() // 10000 != _HEADER_MAJOR:
-    raise _ffi.LoadError("library %s is version %s but the header in %s is major %d" % (
-        LOAD_INFO["library"], ffi.string(lib.carc_version()).decode(), LOAD_INFO["include_dir"], _HEADER_MAJOR))
-
 MAX_PLAYERS = CONSTANTS.get("CARC_MAX_PLAYERS", 6)
 MAX_HAND = CONSTANTS.get("CARC_MAX_HAND", 4)
 
@@ -276,6 +271,17 @@ ActionDesc = namedtuple("ActionDesc", "index code name args help")
 ViewDesc = namedtuple("ViewDesc", "index name help shape length")
 
 
+def _json_text(fn, obj, where):
+    """A document written by one of the library's *_json calls: size, then text."""
+    n = ffi.new("size_t *")
+    r = fn(obj, ffi.NULL, 0, n)
+    if r not in (0, lib.CARC_E_BUFFER):  # the size query answers CARC_E_BUFFER
+        raise CarcError(r, where)
+    buf = ffi.new("char[]", n[0] + 1)
+    _check(fn(obj, buf, n[0] + 1, n), where)
+    return ffi.unpack(buf, n[0]).decode()
+
+
 def _sized(ctype):
     p = ffi.new(ctype + " *")
     p.struct_size = ffi.sizeof(ctype)
@@ -325,6 +331,11 @@ class TileSet:
 
     def __iter__(self):
         return iter(self.types)
+
+    def json(self):
+        """The tile set as a JSON document (text; docs/state-json.md): types,
+        features, slots, borders, links and the attributes each shows."""
+        return _json_text(lib.carc_tileset_json, self._ptr, "carc_tileset_json")
 
     def find(self, name):
         """Tile type index of a tile id such as ``"D"``."""
@@ -605,6 +616,11 @@ class Game:
         buf = ffi.new("char[]", n[0] + 1)
         _check(lib.carc_game_save(self._g, buf, n[0] + 1, n), "carc_game_save")
         return ffi.unpack(buf, n[0]).decode()
+
+    def state_json(self):
+        """The public state of the game as a JSON document (text; docs/state-json.md).
+        The game is not changed: ``json.loads(game.state_json())`` for a dict."""
+        return _json_text(lib.carc_game_state_json, self._g, "carc_game_state_json")
 
     @classmethod
     def load(cls, text, *, registry=None, tileset=None):

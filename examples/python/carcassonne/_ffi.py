@@ -1,57 +1,58 @@
 """Loads libcarcassonne through cffi's ABI mode.
 
-The cffi declarations are not written by hand: they are produced from the
-public headers at import time by the C preprocessor, so a function, struct or
-enum appended to ``carcassonne.h`` is usable from Python as soon as the
-library exporting it is loaded. Object-like ``#define`` constants are read by
-letting the same preprocessor expand them and evaluating the result.
+The cffi declarations are not written by hand: they come from the public
+headers (``_cdecl.py``). An installed package carries them in
+``_declarations.json``, written at build time, so importing it needs neither a
+compiler nor the header; a source checkout preprocesses its own ``include/``
+at import, so a function, struct or enum appended to ``carcassonne.h`` is usable
+from Python as soon as the library exporting it is loaded.
 
 Where things are looked for (first hit wins):
 
-library   ``$CARC_LIB`` (a file, or a directory holding ``libcarcassonne.so*``),
-          the ``build/`` folder of the source tree this package sits in (if
-          built), ``pkg-config --variable=libdir carcassonne``, the system loader.
-headers   ``$CARC_INCLUDE`` (a directory or the path of ``carcassonne.h``), then
-          the place matching where the library came from (pkg-config's
-          ``includedir`` or the source tree's ``include/``), then the other.
-compiler  ``$CARC_CPP`` (a command line such as ``"gcc -E -P"``), else ``$CC``
-          or ``cc`` with ``-E -P``.
+library       ``$CARC_LIB`` (a file, or a directory holding ``libcarcassonne.so*``);
+              the package's own folder (a wheel carries the library there); in a
+              checkout, its ``build/`` folder; the libdir recorded at build time
+              (``meson install``, the Debian package); ``pkg-config --variable=libdir
+              carcassonne``; the dynamic loader (``libcarcassonne.so.0``).
+declarations  ``$CARC_INCLUDE`` (a directory or the path of ``carcassonne.h``),
+              preprocessed; the package's ``_declarations.json``; the checkout's
+              ``include/`` or pkg-config's ``includedir`` (the one matching the
+              library first), then ``/usr/local/include``, ``/usr/include``.
+preprocessor  ``$CARC_CPP`` (a command line such as ``"gcc -E -P"``), else ``$CC``
+              or ``cc`` with ``-E -P`` (only when headers are preprocessed).
 
-The preprocessed declarations are cached per header content under
-``$XDG_CACHE_HOME/carcassonne-python`` so that processes started later (Dask
-workers, for instance) need no compiler once a machine has seen the header;
-``CARC_CDEF_CACHE=0`` turns the cache off.
+Preprocessed declarations are cached per header content under
+``$XDG_CACHE_HOME/carcassonne-python`` (``CARC_CDEF_CACHE=0`` turns it off).
 """
 
 import ast
-import ctypes.util
-import hashlib
 import json
 import operator
 import os
 import pkgutil
 import re
-import shlex
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 import cffi
 
-HEADER = "carcassonne.h"
-VARIANT_HEADER = "carcassonne_variant.h"
+from . import _cdecl
+from ._cdecl import HEADER, VARIANT_HEADER, public_headers  # noqa: F401  (re-exported)
+
 SONAME = "libcarcassonne.so.0"
+BUNDLE = "_declarations.json"
 
-_SOURCE_ROOT = Path(__file__).resolve().parents[3]
-_IN_SOURCE_TREE = (_SOURCE_ROOT / "include" / HEADER).is_file()
-
-# A line the preprocessor passes through untouched, so that the expansions of
-# the #define constants can be told apart from the declarations.
-_MARK = "__carc_python_define__"
+_PACKAGE_DIR = Path(__file__).resolve().parent
+_SOURCE_ROOT = _PACKAGE_DIR.parents[2]
+_IN_SOURCE_TREE = ((_SOURCE_ROOT / "include" / HEADER).is_file()
+                   and _PACKAGE_DIR == _SOURCE_ROOT / "examples" / "python" / "carcassonne")
 
 
 class LoadError(ImportError):
-    """The library or its headers could not be found or read."""
+    """The library or its declarations could not be found or read, or they
+    do not belong together."""
 
 
 def _pkg_config(variable):
@@ -76,29 +77,61 @@ def _library_in(directory):
     return str(found[0]) if found else None
 
 
-def find_library():
-    """Returns (path or loader name, where it came from)."""
+def _bundled():
+    """The declarations shipped inside the package: written by the build
+    (``meson install``, a wheel, the Debian package) or by
+    ``selfplay_dask.py --upload``. None in a checkout."""
+    try:
+        data = pkgutil.get_data(__package__, BUNDLE)
+    except OSError:
+        return None
+    if data is None:
+        return None
+    try:
+        d = json.loads(data.decode())
+        d["cdef"], d["macros"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise LoadError("%s in the package %s is unreadable: %s" % (BUNDLE, _PACKAGE_DIR, e)) from e
+    return d
+
+
+def _candidates(bundle):
+    """(where, folder) pairs searched for the library, in order."""
+    out = [("the package folder", _PACKAGE_DIR)]
+    if _IN_SOURCE_TREE:  # a checkout uses its own build before anything installed
+        out.append(("the checkout's build folder", _SOURCE_ROOT / "build"))
+    if bundle and bundle.get("libdir"):
+        out.append(("the libdir it was installed with", Path(bundle["libdir"])))
+    libdir = _pkg_config("libdir")
+    out.append(("pkg-config's libdir", Path(libdir) if libdir else None))
+    return out
+
+
+_ORIGIN = {"the package folder": "package", "the checkout's build folder": "source",
+           "the libdir it was installed with": "install", "pkg-config's libdir": "pkg-config"}
+
+
+def find_library(bundle=None):
+    """Returns (path or loader name, where it came from, [places looked])."""
     env = os.environ.get("CARC_LIB")
     if env:
         p = Path(env)
         lib = _library_in(p) if p.is_dir() else (str(p) if p.exists() else None)
         if not lib:
-            raise LoadError("CARC_LIB=%s names no libcarcassonne shared library" % env)
-        return lib, "env"
-    if _IN_SOURCE_TREE:  # a checkout uses its own build before anything installed
-        lib = _library_in(_SOURCE_ROOT / "build")
+            raise LoadError("CARC_LIB=%s names no libcarcassonne shared library (a libcarcassonne.so* file "
+                            "or a folder holding one, such as a meson build folder)" % env)
+        return lib, "env", ["$CARC_LIB=" + env]
+    looked = []
+    for where, folder in _candidates(bundle):
+        if folder is None:
+            looked.append(where + " (pkg-config knows no carcassonne)")
+            continue
+        looked.append("%s %s" % (where, folder))
+        lib = _library_in(folder)
         if lib:
-            return lib, "source"
-    libdir = _pkg_config("libdir")
-    if libdir:
-        lib = _library_in(libdir)
-        if lib:
-            return lib, "pkg-config"
-    name = ctypes.util.find_library("carcassonne")
-    if name:
-        return name, "system"
-    raise LoadError("libcarcassonne not found: set CARC_LIB to the shared library (or its folder), "
-                    "install it where pkg-config sees it, or build the source tree into build/")
+            return lib, _ORIGIN[where], looked
+    looked.append("the dynamic loader's path for %s (ld.so.cache, LD_LIBRARY_PATH)" % SONAME)
+    return SONAME, "system", looked
 
 
 def find_include_dir(lib_origin):
@@ -109,129 +142,34 @@ def find_include_dir(lib_origin):
         if not (d / HEADER).is_file():
             raise LoadError("CARC_INCLUDE=%s holds no %s" % (env, HEADER))
         return d
-    candidates = []
     pc = _pkg_config("includedir")
     pc_dir = Path(pc) if pc else None
     src_dir = _SOURCE_ROOT / "include" if _IN_SOURCE_TREE else None
     # the header should describe the library actually loaded
-    if lib_origin == "pkg-config":
-        candidates = [pc_dir, src_dir]
-    else:
-        candidates = [src_dir, pc_dir]
+    candidates = [pc_dir, src_dir] if lib_origin == "pkg-config" else [src_dir, pc_dir]
     candidates += [Path("/usr/local/include"), Path("/usr/include")]
     for d in candidates:
         if d is not None and (d / HEADER).is_file():
             return d
-    raise LoadError("%s not found: set CARC_INCLUDE to the folder holding it" % HEADER)
-
-
-def _cpp_command():
-    env = os.environ.get("CARC_CPP")
-    if env:
-        return shlex.split(env)
-    cc = shlex.split(os.environ.get("CC", "")) or ["cc"]
-    if not shutil.which(cc[0]):
-        for alt in ("cc", "gcc", "clang"):
-            if shutil.which(alt):
-                cc = [alt]
-                break
-    # compiler extensions a later header might use on declarations mean
-    # nothing to cffi's parser, so they are defined away
-    return cc + ["-E", "-P", "-D__attribute__(x)=", "-D__extension__=", "-D__restrict=", "-D__inline=inline",
-                 "-x", "c", "-"]
-
-
-_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(CARC_[A-Za-z0-9_]*)(?=[ \t]|$)", re.M)
-_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include\b.*$", re.M)
-
-
-def _source_text(include_dir):
-    """The headers as one translation unit, with every #include removed: the
-    system headers would bring declarations cffi cannot parse, and the types
-    they provide (size_t, uint32_t, ...) are built into cffi anyway."""
-    parts = []
-    for name in (HEADER, VARIANT_HEADER):
-        path = include_dir / name
-        if path.is_file():
-            parts.append(_INCLUDE.sub("", path.read_text()))
-    text = "\n".join(parts)
-    names = sorted(set(_DEFINE.findall(text)))
-    # ask the preprocessor for every object-like macro's expansion
-    # the quoted name survives; the bare one is expanded
-    tail = "\n".join('%s "%s" %s' % (_MARK, n, n) for n in names)
-    return text + "\n" + tail + "\n"
-
-
-def _cache_dir():
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "carcassonne-python"
+    raise LoadError("no declarations: the package carries no %s and %s was not found (looked in %s); "
+                    "set CARC_INCLUDE to the folder holding it, or install the package with pip or meson"
+                    % (BUNDLE, HEADER, ", ".join(str(d) for d in candidates if d is not None)))
 
 
 def preprocess(include_dir, use_cache=True):
-    """Returns (declarations for ffi.cdef, {macro name: expansion text})."""
-    source = _source_text(include_dir)
-    key = hashlib.sha256(source.encode()).hexdigest()[:32]
-    if os.environ.get("CARC_CDEF_CACHE", "1") == "0":
-        use_cache = False
-    cache = _cache_dir() / (key + ".json")
-    if use_cache and cache.is_file():
-        try:
-            data = json.loads(cache.read_text())
-            return data["cdef"], data["macros"]
-        except (OSError, ValueError, KeyError):
-            pass
-    cmd = _cpp_command()
+    """Returns (declarations for ffi.cdef, {macro name: expansion text}) of the
+    public headers in ``include_dir``."""
     try:
-        out = subprocess.run(cmd, input=source, capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.SubprocessError) as e:
-        raise LoadError("cannot run the C preprocessor %r (set CARC_CPP): %s" % (cmd, e)) from e
-    if out.returncode != 0:
-        raise LoadError("the C preprocessor %r failed on %s:\n%s" % (cmd, include_dir, out.stderr))
-    decls, macros = [], {}
-    for line in out.stdout.splitlines():
-        if line.startswith(_MARK):
-            m = re.match(r'\S+\s+"(\w+)"\s*(.*)$', line)
-            if m:
-                macros[m.group(1)] = m.group(2)
-        else:
-            decls.append(line)
-    cdef = _strip_definitions("\n".join(decls))
-    if use_cache:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(".%d.tmp" % os.getpid())
-            tmp.write_text(json.dumps({"cdef": cdef, "macros": macros}))
-            os.replace(tmp, cache)
-        except OSError:
-            pass  # a read-only home only costs a preprocessor run per import
-    return cdef, macros
+        return _cdecl.preprocess(include_dir, use_cache)
+    except _cdecl.DeclarationError as e:
+        raise LoadError(str(e)) from e
 
 
-def _strip_definitions(text):
-    """Removes what cffi cannot declare and the library does not export:
-    function bodies (static inline helpers) and static assertions."""
-    text = re.sub(r"\b_Static_assert\s*\((?:[^()]|\([^()]*\))*\)\s*;", "", text)
-    out, i = [], 0
-    while True:
-        m = re.compile(r"\)\s*\{").search(text, i)
-        if not m:
-            break
-        # a ')' followed by '{' at file scope opens a function body; find the
-        # start of that definition (after the previous ';' or '}') and its end
-        start = max(text.rfind(";", 0, m.start()), text.rfind("}", 0, m.start())) + 1
-        depth, j = 0, m.end() - 1
-        while j < len(text):
-            if text[j] == "{":
-                depth += 1
-            elif text[j] == "}":
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
-        out.append(text[i:start])
-        i = j + 1
-    out.append(text[i:])
-    return "".join(out)
+def api_functions(include_dir, headers=(HEADER, VARIANT_HEADER)):
+    """Names of the functions the headers mark CARC_API (by default those of
+    libcarcassonne itself: carcassonne.h and carcassonne_variant.h)."""
+    paths = [Path(include_dir) / h for h in headers] if headers else public_headers(include_dir)
+    return _cdecl.api_functions([p for p in paths if p.is_file()])
 
 
 _BINOPS = {
@@ -297,52 +235,74 @@ def evaluate_macros(macros, ffi):
     return values
 
 
-def api_functions(include_dir):
-    """Names of the functions the headers mark CARC_API, read from the text."""
-    names = []
-    for name in (HEADER, VARIANT_HEADER):
-        path = include_dir / name
-        if path.is_file():
-            text = re.sub(r"/\*.*?\*/", " ", path.read_text(), flags=re.S)
-            names += re.findall(r"\bCARC_API\b[^;{]*?\b(carc_[A-Za-z0-9_]+)\s*\(", text)
-    return names
-
-
-BUNDLE = "_declarations.json"
-
-
-def _bundled():
-    """Declarations shipped inside the package (selfplay_dask.py --upload writes
-    them), for a machine that has the library but not its header."""
-    try:
-        data = pkgutil.get_data(__package__, BUNDLE)
-    except OSError:
-        return None
-    if data is None:
-        return None
-    d = json.loads(data.decode())
-    return d["cdef"], d["macros"]
-
-
-def load():
-    lib_path, origin = find_library()
+def _declarations(origin):
+    """(cdef, macros, where they came from, package version or None)."""
+    bundle = _bundled()
+    if bundle is not None and not os.environ.get("CARC_INCLUDE"):
+        return bundle["cdef"], bundle["macros"], "(declarations bundled with the package)", bundle.get("version")
     try:
         include_dir = find_include_dir(origin)
         cdef, macros = preprocess(include_dir)
     except LoadError:
-        bundle = _bundled()
         if bundle is None:
             raise
-        include_dir, (cdef, macros) = "(declarations bundled with the package)", bundle
+        return bundle["cdef"], bundle["macros"], "(declarations bundled with the package)", bundle.get("version")
+    return cdef, macros, include_dir, None
+
+
+def _open(ffi, lib_path, looked):
+    try:
+        return ffi.dlopen(lib_path)
+    except OSError as e:
+        if lib_path != SONAME:
+            raise LoadError("cannot load %s: %s" % (lib_path, e)) from e
+        raise LoadError("libcarcassonne not found. Looked in: %s. Set CARC_LIB to the shared library (or its "
+                        "folder), install it (meson install, then ldconfig; or the Debian package "
+                        "libcarcassonne0), or build the checkout into build/" % "; ".join(looked)) from e
+
+
+def check_version(lib_version, constants, info):
+    """Library and declarations must agree: the same major version (the ABI),
+    and a library at least as new as its header (else calls the library lacks
+    fail). Raises LoadError or warns; returns the header's version number."""
+    header = constants.get("CARC_VERSION_NUMBER")
+    if header is None:
+        return None
+    if lib_version // 10000 != header // 10000:
+        raise LoadError("library %s is version %s but the declarations (%s) are of version %s: the major "
+                        "versions differ, so their ABIs do; install a matching library or point CARC_LIB at one"
+                        % (info["library"], _dotted(lib_version), info["include_dir"], _dotted(header)))
+    if lib_version < header:
+        warnings.warn("library %s is version %s, older than its declarations (%s, version %s): functions "
+                      "added since raise AttributeError" % (info["library"], _dotted(lib_version),
+                                                            info["include_dir"], _dotted(header)),
+                      RuntimeWarning, stacklevel=3)
+    return header
+
+
+def _dotted(n):
+    return "%d.%d.%d" % (n // 10000, n // 100 % 100, n % 100)
+
+
+def load():
+    """Returns (ffi, lib, {constant: value}, load info)."""
+    bundle = _bundled()
+    lib_path, origin, looked = find_library(bundle)
+    cdef, macros, include_dir, version = _declarations(origin)
     ffi = cffi.FFI()
     try:
         ffi.cdef(cdef)
     except cffi.CDefError as e:
-        raise LoadError("cffi could not read the declarations of %s: %s" % (include_dir / HEADER, e)) from e
-    try:
-        lib = ffi.dlopen(lib_path)
-    except OSError as e:
-        raise LoadError("cannot load %s: %s" % (lib_path, e)) from e
+        raise LoadError("cffi could not read the declarations of %s: %s" % (include_dir, e)) from e
+    lib = _open(ffi, lib_path, looked)
     constants = evaluate_macros(macros, ffi)
-    return ffi, lib, constants, {"library": lib_path, "library_origin": origin, "include_dir": str(include_dir),
-                                 "cdef": cdef, "macros": macros}
+    info = {"library": lib_path, "library_origin": origin, "include_dir": str(include_dir), "cdef": cdef,
+            "macros": macros, "looked": looked}
+    try:
+        lib_version = lib.carc_version_number()
+    except AttributeError as e:
+        raise LoadError("%s is not libcarcassonne (no carc_version_number)" % lib_path) from e
+    header = check_version(lib_version, constants, info)
+    # the package's version is the library's it was built with; a checkout's is its header's
+    info["package_version"] = version or (_dotted(header) if header is not None else _dotted(lib_version))
+    return ffi, lib, constants, info

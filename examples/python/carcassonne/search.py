@@ -8,11 +8,13 @@
     ...     g.apply(s.run(g))
     >>> s.root()                                   # [(Move, visits, mean value), ...]
 
-The library is found beside libcarcassonne (the file the binding loaded),
-else in the source tree's build, else by the system loader;
-``$CARC_SEARCH_LIB`` names it outright. Its declarations are read from
-``carcassonne_search.h`` beside ``carcassonne.h`` by the C preprocessor, as
-the binding reads its own.
+The library is found beside libcarcassonne (the file the binding loaded:
+a wheel carries both in the package folder), else in the source tree's
+build, else by the system loader; ``$CARC_SEARCH_LIB`` names it outright.
+Its declarations come with the binding's own (``carcassonne_search.h`` is
+one of the public headers the package's declarations are made from); with
+declarations made without it, the header beside ``carcassonne.h`` is read
+by the C preprocessor.
 
 ``policy("search:N")`` (or ``"search-ms:T"``) is a policy for
 :mod:`carcassonne.selfplay`, the environments and Dask self-play: each
@@ -58,7 +60,8 @@ def _declarations():
     inc = Path(_core.LOAD_INFO["include_dir"])
     path = inc / HEADER
     if not path.is_file():
-        raise _core._ffi.LoadError("%s not found beside carcassonne.h in %s" % (HEADER, inc))
+        raise _core._ffi.LoadError("the binding's declarations lack %s and it is not found beside carcassonne.h "
+                                   "in %s: set CARC_INCLUDE to the folder holding both" % (HEADER, inc))
     text = re.sub(r"^[ \t]*#[ \t]*include\b.*$", "", path.read_text(), flags=re.M)
     cmd = (os.environ.get("CARC_CPP") or os.environ.get("CC") or "cc").split()
     cmd += ["-E", "-P", "-DCARC_SEARCH_API=", "-x", "c", "-"]
@@ -68,9 +71,20 @@ def _declarations():
     return out.stdout
 
 
-ffi = cffi.FFI()
-ffi.include(_core.ffi)
-ffi.cdef(_declarations())
+def _ffi():
+    """The binding's FFI when its declarations cover the search header, else
+    one that adds the header's."""
+    try:
+        _core.ffi.typeof("carc_search_options")
+        return _core.ffi
+    except (cffi.FFIError, cffi.CDefError):
+        f = cffi.FFI()
+        f.include(_core.ffi)
+        f.cdef(_declarations())
+        return f
+
+
+ffi = _ffi()
 lib = ffi.dlopen(_find_library())
 
 _MOVE_SIZE = _core.MOVE_SIZE
