@@ -18,6 +18,7 @@
 
 #include "bot.h"
 #include "rules.h"
+#include "search-bench.h"
 
 static double now(clockid_t clock)
 {
@@ -78,7 +79,7 @@ int main(int argc, char **argv)
 {
     rules ruleset = {0};
     const char *variant = "base";
-    int players = 2, threads = 1, batch = 1;
+    int players = 2, threads = 1, batch = 1, search = 0;
     long games = 20000;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -88,6 +89,10 @@ int main(int argc, char **argv)
                    "API, each decision a uniform pick among all legal moves, then G more through\n"
                    "one carc_game_playouts call. The last lines are 'games_per_second: X' and\n"
                    "'playouts_per_second: Y'.\n"
+                   "With --search it times libcarcassonne-search instead: a mid-game position\n"
+                   "(70 random decisions in), G iterations a run (default 20000), the median of 5\n"
+                   "runs on one thread; the last line is 'search_iterations_per_second: X' (per\n"
+                   "CPU second of the thread).\n"
                    "\n"
                    "Options:\n"
                    "  --variant NAME     the ruleset (default: base)\n"
@@ -99,6 +104,7 @@ int main(int argc, char **argv)
                    "                     own, and a 'games_per_cpu_second: Z' line is added\n"
                    "                     (default: 1)\n"
                    "  --no-playouts      leave out the carc_game_playouts run\n"
+                   "  --search           time the tree search (see above) instead of games\n"
                    "  -h, --help         print this help and exit\n"
                    "\n"
                    "Exit status:\n"
@@ -112,6 +118,8 @@ int main(int argc, char **argv)
             players = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
             games = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--search")) {
+            search = 1; /* the tree search's speed instead (search-bench.h) */
         } else if (!strcmp(argv[i], "--no-playouts")) {
             batch = 0;
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -132,6 +140,11 @@ int main(int argc, char **argv)
     if (threads < 1 || threads > 64) threads = 1;
     carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed};
     rules_apply(&ruleset, &o);
+    if (search) {
+        int rs = search_bench(&o, 70, games, 5);
+        if (rs) fprintf(stderr, "carc-bench: search: %s\n", carc_strerror(rs));
+        return rs ? 1 : 0;
+    }
     carc_game *start;
     int r = carc_game_new(&o, &start);
     if (r) {

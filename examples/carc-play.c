@@ -1,6 +1,6 @@
-/* carc-play: plays one whole game between bots (greedy by default) and prints it.
+/* carc-play: plays one whole game between bots (or people) and prints it.
  *   carc-play --variant NAME --players N --seed S [--quiet] [--save FILE] [--load FILE] [--svg FILE]
- *             [--json FILE]
+ *             [--json FILE] [--bot SPEC] [--human SEAT]...
  * --load continues a saved game; --save writes the finished game; --svg
  * draws the final position (examples/render/); --json writes its state
  * as JSON (carc_game_state_json).
@@ -12,10 +12,9 @@
 
 #include <carcassonne.h>
 
-#include "bot.h"
 #include "rules.h"
-#include "greedy.h"
 #include "render.h"
+#include "seat.h"
 
 static void usage(FILE *f)
 {
@@ -32,9 +31,11 @@ static void usage(FILE *f)
             "  --players N          number of players (default: 2)\n"
             "  --seed S             seed of the game's draws and of the bots (default: 1)\n"
             "  --rule NAME=VALUE    a ruleset option, e.g. --rule hand=1 (repeatable)\n"
-            "  --bot greedy|random  greedy (the default) tries every move with the rest of\n"
-            "                       its turn on scratch copies of the game and keeps the\n"
-            "                       best; random picks any legal move\n"
+            "  --bot SPEC           the bot of every seat but the --human ones (default:\n"
+            "                       greedy; see Bots below)\n"
+            "  --human SEAT         a person plays seat SEAT (from 0; repeatable), typing a\n"
+            "                       move as move text or as its number in the list shown\n"
+            "                       (from 1), with the board drawn as text after each turn\n"
             "  --load FILE          continue a saved game: its variant, players and draws\n"
             "                       come from the file\n"
             "  --save FILE          write the finished game, which --load replays exactly\n"
@@ -44,12 +45,18 @@ static void usage(FILE *f)
             "  --quiet              print the result only, not every turn\n"
             "  -h, --help           print this help and exit\n"
             "\n"
+            "Bots: greedy tries every move with the rest of its turn on scratch copies of\n"
+            "the game and keeps the best; random picks any legal move; mc:K follows every\n"
+            "move with K random playouts; search:N is the tree search of\n"
+            "libcarcassonne-search with N iterations a decision, search:Tms with T\n"
+            "milliseconds. SPEC is one of:\n%s"
+            "\n"
             "Exit status:\n"
             "  0  the game was played\n"
             "  1  a game, file or picture could not be made, read or written\n"
             "  2  a bad option\n"
             "\n"
-            "Variants:");
+            "Variants:", seat_help);
     int n = 0;
     carc_registry_count(NULL, &n);
     for (int i = 0; i < n; i++) {
@@ -169,7 +176,11 @@ int main(int argc, char **argv)
 {
     rules ruleset = {0};
     const char *variant = "base";
-    int players = 2, quiet = 0, greedy = 1;
+    int players = 2, quiet = 0;
+    unsigned humans = 0;
+    seat_spec bot;
+    char err[160];
+    seat_parse("greedy", &bot, err, sizeof err);
     const char *save_path = NULL, *load_path = NULL, *svg_path = NULL, *json_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -196,12 +207,17 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
             load_path = argv[++i];
         } else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
-            i++;
-            if (strcmp(argv[i], "greedy") && strcmp(argv[i], "random")) {
-                usage(stderr);
+            if (seat_parse(argv[++i], &bot, err, sizeof err)) {
+                fprintf(stderr, "carc-play: %s\n", err);
                 return 2;
             }
-            greedy = !strcmp(argv[i], "greedy");
+        } else if (!strcmp(argv[i], "--human") && i + 1 < argc) {
+            int seat_no = atoi(argv[++i]);
+            if (seat_no < 0 || seat_no >= CARC_MAX_PLAYERS || strspn(argv[i], "0123456789") != strlen(argv[i])) {
+                fprintf(stderr, "carc-play: --human wants a seat number from 0\n");
+                return 2;
+            }
+            humans |= 1u << seat_no;
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet = 1;
         } else {
@@ -226,13 +242,13 @@ int main(int argc, char **argv)
     }
     const carc_variant *v;
     carc_game_variant(g, &v);
-    carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES * 3);
-    carc_game *scratch[3] = {NULL, NULL, NULL};
-    if (!buf) return fail("moves", CARC_E_NOMEM);
-    carc_move *bufs[3] = {buf, buf + BOT_MAX_MOVES, buf + 2 * BOT_MAX_MOVES};
-    for (int i = 0; i < 3 && greedy; i++)
-        if ((r = carc_game_clone(g, &scratch[i])) != CARC_OK) return fail("scratch games", r);
-    uint64_t rng = seed * 2654435761u + 1;
+    seat *seats[CARC_MAX_PLAYERS] = {NULL};
+    if (humans >> players) {
+        fprintf(stderr, "carc-play: --human wants a seat from 0 to %d (the game has %d players)\n", players - 1, players);
+        carc_game_free(g);
+        return 2;
+    }
+    if ((r = seats_open(seats, players, &bot, humans, g, seed)) != CARC_OK) return fail("players", r);
     int last_turn_player = -1, first = 1;
     for (;;) {
         carc_phase phase;
@@ -246,7 +262,13 @@ int main(int argc, char **argv)
             first = 1;
         }
         carc_move m;
-        r = greedy ? greedy_step(g, scratch, bufs, &rng, &m) : bot_step(g, buf, &rng, &m);
+        r = seats_move(seats, humans, g, &m);
+        if (r == CARC_E_NOT_FOUND) { /* a person ended the input */
+            printf("\nend of input: the game is left unfinished\n");
+            for (int i = 0; i < players; i++) seat_close(seats[i]);
+            carc_game_free(g);
+            return 0;
+        }
         if (r) return fail("move", r);
         if (!quiet) print_move(g, &m, first);
         first = 0;
@@ -263,8 +285,7 @@ int main(int argc, char **argv)
         if (f && fclose(f) && r == CARC_OK) r = CARC_E_INVALID;
         if (r) return fail(svg_path, r);
     }
-    free(buf);
-    for (int i = 0; i < 3; i++) carc_game_free(scratch[i]);
+    for (int i = 0; i < players; i++) seat_close(seats[i]);
     carc_game_free(g);
     return 0;
 }

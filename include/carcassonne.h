@@ -1435,6 +1435,35 @@ CARC_API const char *carc_batch_error(const carc_batch *b);
 
 /** @} */
 
+/** @defgroup bots What players know, for bots
+ *  Calls for programs that think about moves (carcassonne_search.h is one):
+ *  they let a bot work on a copy of a game without knowing more than a
+ *  player at the table does.
+ *  @{ */
+
+/**
+ * Deals the tiles lying hidden unseen (under a hill, ::CARC_REMOVED_HIDDEN)
+ * again at random. Nobody at the table knows which tiles those are, but a
+ * copy of the game does, and its stacks lack them, so a bot drawing from a
+ * copy would never draw them. After this call each hidden tile has stayed
+ * or changed places with a copy of its stack, so that the hidden ones are a
+ * uniform draw from the hidden tiles and the tiles left in their stacks
+ * (copies a queued fixed draw needs are left alone). Call it on a bot's
+ * scratch copy, after carc_game_reseed(), before looking ahead.
+ * Each change is kept in the history as a `rehide` (saves replay it) and
+ * takes one number from the game's generator, as a rehide named by the
+ * caller does.
+ * @param g the game. @param seed picks the tiles: the same game and seed
+ *        give the same deal.
+ * @return ::CARC_OK (also when nothing lies hidden), ::CARC_E_NULL,
+ *         ::CARC_E_GAME_OVER, ::CARC_E_LIMIT (no room left in the history
+ *         for a record per hidden tile; nothing changed).
+ * Does not allocate.
+ */
+CARC_API int carc_game_redeal_hidden(carc_game *g, uint64_t seed);
+
+/** @} */
+
 /** @defgroup json Game state as JSON
  *  What a server sends to players and a client shows: the public state of
  *  a game as one JSON document (UTF-8), described member by member in

@@ -108,7 +108,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="base")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--policy", action="append", help="policy per seat (random, mc:K); repeat for several")
+    ap.add_argument("--policy", action="append", help="policy per seat (random, mc:K, search:N); repeat for several")
     ap.add_argument("--rule", action="append", default=[], help="ruleset option NAME=VALUE")
     ap.add_argument("--upload", action="store_true", help="send this package to the workers")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")

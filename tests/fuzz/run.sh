@@ -15,7 +15,7 @@ if [ $# -ne 2 ]; then
     exit 2
 fi
 build=$1
-harnesses="load tileset api movetext json learn"
+harnesses="load tileset api movetext json learn search"
 for h in $harnesses; do
     if [ ! -x "$build/tests/fuzz/fuzz_$h" ]; then
         echo "run.sh: $build/tests/fuzz/fuzz_$h missing (configure with -Dfuzz=true and build)" >&2

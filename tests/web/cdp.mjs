@@ -98,7 +98,9 @@ export class Browser {
     }
     if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
     await this.exited;
-    rmSync(this.profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile for a
+    // moment after the browser exits (seen under load): retry, as rm -rf would
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

@@ -849,6 +849,13 @@ class Game:
                                       ffi.from_buffer("int[]", out), out.size), "carc_game_playouts")
         return out
 
+    def search(self, iterations=2000, **options):
+        """The move libcarcassonne-search finds best here (the game is not
+        changed); ``stats=True`` also gives the root statistics. Options and
+        a search kept over a whole game: :mod:`carcassonne.search`."""
+        from . import search
+        return search.search(self, iterations, **options)
+
     # -- chance ------------------------------------------------------------
 
     def tile_type(self, tile):

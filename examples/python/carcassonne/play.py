@@ -176,8 +176,10 @@ def move_text(game, m, first):
 
 def play(game, bot="greedy", seed=1, quiet=False, out=sys.stdout):
     """Plays ``game`` to its end with two bots of one kind, printing each turn
-    unless ``quiet``; the bots' generator is seeded from ``seed`` as in carc-play."""
-    rng = XorShift(seed * 2654435761 + 1)
+    unless ``quiet``; each seat's generator is seeded from ``seed`` and the seat
+    as carc-play seeds its bots (seats_open and seat_open in examples/seat.c)."""
+    rngs = [XorShift(((seed * 0x100000001B3 + p) & _MASK) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)
+            for p in range(game.players)]
     buf = _Buffers()
     scratch = [game.clone() for _ in range(2)] if bot == "greedy" else None
     last, first = -1, True
@@ -191,6 +193,7 @@ def play(game, bot="greedy", seed=1, quiet=False, out=sys.stdout):
             out.write("P%d:" % player)
             last = player
             first = True
+        rng = rngs[player]
         m = greedy_step(game, scratch, buf, rng) if bot == "greedy" else random_step(game, buf, rng)
         if not quiet:
             out.write(move_text(game, m, first))

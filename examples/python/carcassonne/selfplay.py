@@ -9,6 +9,8 @@ Policies (chosen by name so that a task carries no code):
              scored by K random playouts in C (carc_game_playouts); the move
              with the best mean margin (own score minus the best other) wins.
              Tile moves and figure moves are both searched this way.
+``search:N`` libcarcassonne-search's tree search, N iterations a decision
+             (``search-ms:T``: T milliseconds); see :mod:`carcassonne.search`.
 """
 
 import random
@@ -50,7 +52,10 @@ def policy(name):
         return _random_policy
     if name.startswith("mc:"):
         return _mc_policy(int(name[3:]))
-    raise ValueError("unknown policy %r (random, mc:K)" % name)
+    if name.startswith("search"):  # search:N, search-ms:T (carcassonne.search)
+        from . import search
+        return search.policy(name)
+    raise ValueError("unknown policy %r (random, mc:K, search:N, search-ms:T)" % name)
 
 
 def new_tables(variant="base", players=2, options=None):
