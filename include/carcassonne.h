@@ -62,7 +62,7 @@ extern "C" {
 #endif
 
 #define CARC_VERSION_MAJOR 0 /**< Major version: changes break the ABI. */
-#define CARC_VERSION_MINOR 2 /**< Minor version: additions only. */
+#define CARC_VERSION_MINOR 3 /**< Minor version: additions only. */
 #define CARC_VERSION_PATCH 0 /**< Patch version: fixes only. */
 /** The version as one number, `major * 10000 + minor * 100 + patch`. */
 #define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)

@@ -204,7 +204,7 @@ CARC_SEARCH_API int carc_search_describe(const carc_search *s, carc_search_info 
 CARC_SEARCH_API int carc_search_reset(carc_search *s);
 
 /**
- * The version of libcarcassonne-search actually linked, e.g. `"0.2.0"`.
+ * The version of libcarcassonne-search actually linked, e.g. `"0.3.0"`.
  * @return a static string; never NULL. Thread-safe.
  */
 CARC_SEARCH_API const char *carc_search_version(void);
