@@ -332,7 +332,8 @@ CARC_API int carc_registry_new(carc_registry **out);
  */
 CARC_API int carc_registry_new_with(const carc_allocator *alloc, carc_registry **out);
 
-/** Frees a registry (through the allocator it was made with). NULL is accepted. Variants it lists are not freed (the caller owns added ones). */
+/** Frees a registry (through the allocator it was made with). NULL is accepted. Variants it lists
+ *  are not freed (the caller owns added ones). */
 CARC_API void carc_registry_free(carc_registry *reg);
 
 /**
@@ -1115,8 +1116,10 @@ CARC_API int carc_game_load(const carc_load_options *opts, const char *text, siz
  *  of it: it reads names, shapes, offsets and index axes at run time.
  *  @{ */
 
-typedef struct carc_encoding carc_encoding; /**< An observation and action layout. Read-only once made: share it freely between threads. */
-typedef struct carc_batch carc_batch;       /**< Games stepped together. Owned by the caller; one thread may use it at a time. */
+/** An observation and action layout. Read-only once made: share it freely between threads. */
+typedef struct carc_encoding carc_encoding;
+/** Games stepped together. Owned by the caller; one thread may use it at a time. */
+typedef struct carc_batch carc_batch;
 
 /** Version of the observation and action layout (carc_encoding_info::layout).
  *  It changes whenever an array, plane or action index would move. */
@@ -1137,7 +1140,8 @@ typedef struct carc_encoding_options {
                                         tile set, as for carc_game_new() (its seed is not used). Read during
                                         the call only; the registry, variant and tile set it names are
                                         borrowed and must outlive the encoding. */
-    int radius;                    /**< Board window radius R, 1 .. ::CARC_ENCODING_RADIUS_MAX (0: ::CARC_ENCODING_RADIUS).
+    int radius;                    /**< Board window radius R, 1 .. ::CARC_ENCODING_RADIUS_MAX
+                                        (0: ::CARC_ENCODING_RADIUS).
                                         The window holds the squares with -R <= x, y <= R. */
     int action_codes;              /**< Unnamed ACTION codes the action space covers, 1 ..
                                         ::CARC_ENCODING_ACTION_CODES_MAX (0: ::CARC_ENCODING_ACTION_CODES). */
@@ -1356,13 +1360,15 @@ CARC_API void carc_batch_free(carc_batch *b);
  */
 typedef struct carc_batch_buffers {
     uint32_t struct_size;          /**< `sizeof(carc_batch_buffers)`. */
-    void *observations;            /**< games × observation_bytes: each game's position, seen by the seat to decide. 4-byte aligned. */
+    void *observations;            /**< games × observation_bytes: each game's position, seen by the seat to
+                                        decide. 4-byte aligned. */
     size_t observations_size;      /**< Its size in bytes. */
     uint8_t *masks;                /**< games × action_count: each game's legal-action mask. */
     size_t masks_size;             /**< Its size in bytes. */
     double *rewards;               /**< games × players: what the step paid each seat, in seat order (not turned). */
     size_t rewards_count;          /**< Its entries. */
-    uint8_t *terminations;         /**< games: 1 where the game ended by the rules (or an illegal action, ::CARC_ILLEGAL_LOSE). */
+    uint8_t *terminations;         /**< games: 1 where the game ended by the rules (or an illegal action,
+                                        ::CARC_ILLEGAL_LOSE). */
     uint8_t *truncations;          /**< games: 1 where the game was cut short (a decision whose legal moves all lack an
                                         index, or a history that is full). */
     int32_t *seats;                /**< games: the seat to decide in the observation written. */

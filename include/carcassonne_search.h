@@ -98,7 +98,8 @@ typedef struct carc_search carc_search;
 
 /** What a finished game is worth to a player (carc_search_options::reward). */
 typedef enum carc_search_reward {
-    CARC_SEARCH_REWARD_MARGIN = 0, /**< `1 / (1 + exp(-m / scale))`, m = own score minus the best other score (the default). */
+    CARC_SEARCH_REWARD_MARGIN = 0, /**< `1 / (1 + exp(-m / scale))`, m = own score minus the best other score
+                                        (the default). */
     CARC_SEARCH_REWARD_WIN = 1     /**< 1 shared among the players with the highest score, 0 for the others. */
 } carc_search_reward;
 
@@ -118,7 +119,8 @@ typedef struct carc_search_options {
     int reward;            /**< A ::carc_search_reward (0: the margin). */
     double exploration;    /**< The constant c of the confidence bound (0: 0.35; rewards lie in 0..1). */
     double margin_scale;   /**< Points of margin worth e times the odds with ::CARC_SEARCH_REWARD_MARGIN (0: 20). */
-    size_t memory_limit;   /**< Bytes the trees of all threads may take together (0: 256 MiB; at least 64 KiB a thread). */
+    size_t memory_limit;   /**< Bytes the trees of all threads may take together (0: 256 MiB; at least
+                                64 KiB a thread). */
     int no_reuse;          /**< Nonzero: start every run from a fresh tree. */
     int preallocate;       /**< Nonzero: the pools take all of `memory_limit` at creation and never grow. */
 } carc_search_options;
@@ -179,7 +181,8 @@ CARC_SEARCH_API int carc_search_root(const carc_search *s, carc_search_stat *buf
 typedef struct carc_search_info {
     uint32_t struct_size; /**< Set to `sizeof(carc_search_info)` before the call. */
     int64_t iterations;   /**< Iterations of the last run, over every thread. */
-    int64_t root_visits;  /**< Iterations through the root's moves, with those kept by reuse: the sum of the visits carc_search_root() gives. */
+    int64_t root_visits;  /**< Iterations through the root's moves, with those kept by reuse: the sum of the
+                               visits carc_search_root() gives. */
     int64_t reused;       /**< Of those, the ones found in the tree kept from the run before (0: a fresh tree). */
     int64_t nodes;        /**< Nodes in the trees after the run. */
     size_t bytes;         /**< Bytes the trees hold. */

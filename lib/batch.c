@@ -41,7 +41,7 @@ struct carc_batch {
     int n, reward, illegal;
     int threads;           /* worker threads running: parts of a call are threads + 1 */
     slot *slots;
-    carc_game *templ;      /* a new game of the kind, seed 0, before its first draw: every game starts as a copy of it */
+    carc_game *templ; /* a new game of the kind, seed 0, before its first draw: every game starts as a copy of it */
     part_work parts[MAX_THREADS + 1]; /* per part of a call (one a thread) */
     uint64_t run_seed;
     int ready;             /* reset at least once */

@@ -385,7 +385,9 @@ struct carc_game {
      * scan the 3x3 block instead */
     int narea;
     uint8_t area_tiles[32];
-    uint32_t area_pos[32]; /* FPOS of each with the sign bits flipped, for a cheap test of nearness; read four at a time with unaligned loads, so 4-byte aligned is enough */
+    /* FPOS of each with the sign bits flipped, for a cheap test of nearness;
+     * read four at a time with unaligned loads, so 4-byte aligned is enough */
+    uint32_t area_pos[32];
 
     int nevents;
     int nawards;        /* events that are point awards: what carc_game_event() lists */
@@ -472,7 +474,8 @@ _Static_assert(_Alignof(struct carc_game) <= _Alignof(max_align_t) &&
 
 /* tileset.c */
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap);
-int tileset_builtin(const carc_variant *v, const carc_allocator *a, carc_tileset **out); /* parses v->tiles into a block of a */
+/* parses v->tiles into a block of allocator a */
+int tileset_builtin(const carc_variant *v, const carc_allocator *a, carc_tileset **out);
 void tile_type_derive(const carc_variant *v, tile_type *t); /* a tile read and checked: its tables */
 void tileset_derive(carc_tileset *ts, const char *letters); /* every tile read: the set's tables */
 

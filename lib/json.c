@@ -39,7 +39,10 @@ JSON_COLD static void put_long(json_out *o, long value)
 /* The length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one. */
 JSON_COLD static size_t utf8_length(const unsigned char *s)
 {
-    size_t n = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
+    size_t n = s[0] >= 0xF0 && s[0] <= 0xF4   ? 4
+               : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+               : s[0] >= 0xC2 && s[0] < 0xE0  ? 2
+                                              : 0;
     for (size_t i = 1; i < n; i++)
         if ((s[i] & 0xC0) != 0x80) return 0;
     if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0; /* overlong, surrogate */

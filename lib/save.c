@@ -202,7 +202,10 @@ static int hdr_seed(loader *ld, header *h)
 /* A hex digit's value, or -1. */
 static int hex_digit(char c)
 {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
 }
 
 /* A fingerprint: 1 to 16 hex digits. */
@@ -227,10 +230,12 @@ static int hdr_rule(loader *ld, header *h)
     long long v;
     for (int i = 0; i < h->nrules; i++)
         if (strcmp(h->rule_names[i], ld->ln.w[1]) == 0)
-            return ld_fail(ld, CARC_E_PARSE, "a second rule %s (the first is on line %d)", ld->ln.w[1], h->rule_line[i]);
+            return ld_fail(ld, CARC_E_PARSE, "a second rule %s (the first is on line %d)", ld->ln.w[1],
+                           h->rule_line[i]);
     if (h->nrules == MAX_RULES) return ld_fail(ld, CARC_E_PARSE, "more than %d rule lines", MAX_RULES);
     int r = text_number(span(ld->ln.w[2]), INT_MIN, INT_MAX, &v);
-    if (r == TEXT_NOT_NUMBER) return ld_fail(ld, CARC_E_PARSE, "rule %s: '%s' is not a whole number", ld->ln.w[1], ld->ln.w[2]);
+    if (r == TEXT_NOT_NUMBER)
+        return ld_fail(ld, CARC_E_PARSE, "rule %s: '%s' is not a whole number", ld->ln.w[1], ld->ln.w[2]);
     strcpy(h->rule_names[h->nrules], ld->ln.w[1]);
     h->rule_values[h->nrules] = r == TEXT_NUMBER ? (int)v : v < 0 ? INT_MIN : INT_MAX;
     h->rule_line[h->nrules++] = ld->line;
@@ -296,7 +301,8 @@ static int read_header(loader *ld, header *h)
     ld->held_line = ld->line;
     for (int i = H_VARIANT; i <= H_TILESET; i++)
         if (!h->line_of[i])
-            return ld_fail(ld, CARC_E_PARSE, "the header has no %s line (variant, players, seed and tileset come first)",
+            return ld_fail(ld, CARC_E_PARSE,
+                           "the header has no %s line (variant, players, seed and tileset come first)",
                            header_lines[i].word);
     return 0;
 }
@@ -474,7 +480,8 @@ static int body_replace(loader *ld)
     if ((r = record_room(ld))) return r;
     game_resolve(g); /* the draw it replaces */
     if (g->phase != CARC_PHASE_TILE || !g->hand_valid || g->turn_deck != d || t == g->hand || replace_drawn(g, t, hide))
-        return ld_fail(ld, CARC_E_PARSE, "no drawn tile of stack %s can be replaced by %s here", ld->ln.w[1], ld->ln.w[2]);
+        return ld_fail(ld, CARC_E_PARSE, "no drawn tile of stack %s can be replaced by %s here", ld->ln.w[1],
+                       ld->ln.w[2]);
     record(ld, &g->hist[g->nhist - 1]); /* the replacement comes after its draws */
     return 0;
 }
@@ -637,8 +644,9 @@ static int compare_history(loader *ld)
     if (i == ld->nwant && i == g->nhist) return CARC_OK;
     if (i < ld->nwant) {
         ld->line = ld->want_line[i];
-        return ld_fail(ld, CARC_E_PARSE, i < g->nhist ? "this record does not follow from the seed and the lines before it"
-                                                      : "the replay never makes this draw");
+        return ld_fail(ld, CARC_E_PARSE,
+                       i < g->nhist ? "this record does not follow from the seed and the lines before it"
+                                    : "the replay never makes this draw");
     }
     /* the replay made a draw the save does not record: named at the end line */
     return ld_fail(ld, CARC_E_PARSE, "the replay makes a draw the save does not record before its end");

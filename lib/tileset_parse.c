@@ -385,7 +385,8 @@ static int line_edges(parser *ps, text_span rest)
     while (text_word(&rest, &w))
         for (size_t i = 0; i < w.n; i++) {
             char c = w.s[i];
-            if (k == 12 || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return fail(ps, "edges need 12 letters");
+            if (k == 12 || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+                return fail(ps, "edges need 12 letters");
             int code = letter_code(ps, c);
             if (code < 0) return limit(ps, "more than 15 edge letters");
             t->edges[k++] = (char)code;

@@ -96,7 +96,10 @@ int carc_tile_neighbours(const carc_game *g, int t)
 int carc_feature_of(const carc_game *g, int p) { return VALID_PIECE(g, p) ? feat_find(g, p) : -1; }
 int carc_feature_kind(const carc_game *g, int f) { return VALID_PIECE(g, f) ? g->pieces[feat_find(g, f)].kind : -1; }
 int carc_feature_open(const carc_game *g, int f) { return VALID_PIECE(g, f) ? g->pieces[feat_find(g, f)].open : -1; }
-int carc_feature_complete(const carc_game *g, int f) { return VALID_PIECE(g, f) ? feat_complete(g, feat_find(g, f)) : 0; }
+int carc_feature_complete(const carc_game *g, int f)
+{
+    return VALID_PIECE(g, f) ? feat_complete(g, feat_find(g, f)) : 0;
+}
 int carc_feature_tiles(const carc_game *g, int f) { return VALID_PIECE(g, f) ? feat_tiles(g, feat_find(g, f)) : 0; }
 
 int carc_feature_attr(const carc_game *g, int f, int attr)

@@ -129,7 +129,8 @@ static int check_options(checker *ck)
     char q[48];
     for (int i = 0; i < ck->v->option_count; i++) {
         const carc_option_desc *o = &ck->v->options[i];
-        if (!good_name(o->name)) return bad(ck, CARC_E_INVALID, "options[%d].name %s: " NAME_RULE, i, quoted(o->name, q));
+        if (!good_name(o->name))
+            return bad(ck, CARC_E_INVALID, "options[%d].name %s: " NAME_RULE, i, quoted(o->name, q));
         if (o->min_value > o->max_value)
             return bad(ck, CARC_E_INVALID, "options[%d] %s: min_value %d is above max_value %d", i, o->name,
                        o->min_value, o->max_value);
@@ -145,7 +146,8 @@ static int check_bags(checker *ck)
     char q[48];
     for (int b = 0; b < ck->v->bag_count; b++) {
         const carc_bag_desc *bg = &ck->v->bags[b];
-        if (!good_name(bg->name)) return bad(ck, CARC_E_INVALID, "bags[%d].name %s: " NAME_RULE, b, quoted(bg->name, q));
+        if (!good_name(bg->name))
+            return bad(ck, CARC_E_INVALID, "bags[%d].name %s: " NAME_RULE, b, quoted(bg->name, q));
         if (bg->token_count < 1 || bg->token_count > CARC_MAX_TOKENS)
             return bad(ck, CARC_E_INVALID, "bags[%d] %s: token_count %u is outside 1 to %d", b, bg->name,
                        bg->token_count, CARC_MAX_TOKENS);
@@ -171,10 +173,12 @@ static int check_action(checker *ck, int i)
     if (!good_name(a->name) || !((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z')))
         return bad(ck, CARC_E_INVALID, "actions[%d].name %s: " NAME_RULE ", starting with a letter", i,
                    quoted(a->name, q));
-    if (a->code > UINT16_MAX) return bad(ck, CARC_E_INVALID, "actions[%d] %s: code %u is above 65535", i, a->name, a->code);
+    if (a->code > UINT16_MAX)
+        return bad(ck, CARC_E_INVALID, "actions[%d] %s: code %u is above 65535", i, a->name, a->code);
     if (a->args & ~7u)
-        return bad(ck, CARC_E_INVALID, "actions[%d] %s: args 0x%x has bits other than CARC_ARG_TARGET, _SQUARE and _FEATURE",
-                   i, a->name, a->args);
+        return bad(ck, CARC_E_INVALID,
+                   "actions[%d] %s: args 0x%x has bits other than CARC_ARG_TARGET, _SQUARE and _FEATURE", i, a->name,
+                   a->args);
     if ((a->args & CARC_ARG_FEATURE) && !(a->args & CARC_ARG_SQUARE))
         return bad(ck, CARC_E_INVALID, "actions[%d] %s: CARC_ARG_FEATURE needs CARC_ARG_SQUARE (the tile it is on)", i,
                    a->name);
