@@ -58,7 +58,7 @@ check_readme() {
         # the venv's package holds its own library, and finds no compiler on PATH
         (cd /tmp && env -u CC PATH=/src/venv/bin /src/venv/bin/python -c 'import carcassonne as c, shutil; print(c.LOAD_INFO[\"library\"]); assert shutil.which(\"cc\") is None; assert c.LOAD_INFO[\"library\"].startswith(\"/src/venv/\"); assert \"bundled\" in c.LOAD_INFO[\"include_dir\"]')
         $(doc_block README.md python-checkout)
-    "
+    " || return 1
 }
 
 check_deb() {
@@ -69,17 +69,19 @@ check_deb() {
         set -x
         $(doc_block README.md deb)
         # the symbols gate: a symbol gone from the library, or one not listed, fails
+        # (-O names a file of the root: dpkg-gensymbols replaces its output file
+        # by a rename, and /dev here is the host's, bound)
         sed 's/^\( carc_game_new@\)/ carc_removed_on_purpose@LIBCARCASSONNE_0 0.1.0\n\1/' \
             debian/libcarcassonne0.symbols >/tmp/removed.symbols
         grep -v ' carc_game_new@' debian/libcarcassonne0.symbols >/tmp/added.symbols
-        dpkg-gensymbols -c4 -plibcarcassonne0 -Pdebian/libcarcassonne0 -Idebian/libcarcassonne0.symbols -O/dev/null
+        dpkg-gensymbols -c4 -plibcarcassonne0 -Pdebian/libcarcassonne0 -Idebian/libcarcassonne0.symbols -O/tmp/gensymbols.out
         for f in /tmp/removed.symbols /tmp/added.symbols; do
-            if dpkg-gensymbols -c4 -plibcarcassonne0 -Pdebian/libcarcassonne0 -I\$f -O/dev/null >/tmp/gate.out 2>&1; then
+            if dpkg-gensymbols -c4 -plibcarcassonne0 -Pdebian/libcarcassonne0 -I\$f -O/tmp/gensymbols.out >/tmp/gate.out 2>&1; then
                 echo \"dpkg-gensymbols accepted \$f\"; exit 1
             fi
             grep -E 'carc_removed_on_purpose|carc_game_new' /tmp/gate.out
         done
-    "
+    " || return 1 # (set -e does not stop a function called in an || list)
     rm -rf "$ROOTS/out" && mkdir -p "$ROOTS/out"
     cp "$ROOTS/deb"/*.deb "$ROOTS/deb"/*.changes "$ROOTS/deb"/*.buildinfo "$ROOTS/out/"
     ls "$ROOTS/out"

@@ -89,6 +89,12 @@ root_run() {
         bash -ec "PS4='+ \$(date +%T) '; cd /src; $*"
     status=$?
     root_umount "$name"
+    # /dev is the host's: a tool that renamed a file over /dev/null would
+    # leave every later redirection writing into a regular file
+    if [ ! -c /dev/null ]; then
+        echo "root_run $name: /dev/null is no longer a device" >&2
+        return 1
+    fi
     return $status
 }
 
