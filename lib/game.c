@@ -54,7 +54,7 @@ int game_create(const carc_game_options *opts, carc_game **out)
     game_block *blk = mem_zalloc(&a, size);
     if (!blk) return CARC_E_NOMEM;
     carc_game *g = &blk->game;
-    g->alloc = a;
+    memcpy(&g->alloc, &a, sizeof a); /* padding included, as a clone copies it */
     if (shared) {
         g->ts = shared;
     } else {
@@ -213,7 +213,8 @@ int carc_game_clone(const carc_game *g, carc_game **out)
     size_t size = block_size(owns_tileset(g));
     game_block *blk = mem_alloc(&g->alloc, size);
     if (!blk) return CARC_E_NOMEM;
-    blk->game.alloc = g->alloc;
+    /* bytes, padding included, so the two games' blocks compare equal there */
+    memcpy(&blk->game.alloc, &g->alloc, sizeof g->alloc);
     if (owns_tileset(g)) memcpy(&blk->own_ts, g->ts, sizeof blk->own_ts);
     blk->game.ts = owns_tileset(g) ? &blk->own_ts : g->ts;
     copy_state(&blk->game, g, 0);
