@@ -303,9 +303,10 @@ static void op_step(world *w, reader *r, int spoil)
         int k = w->bufs.legal_counts[i] < LEGAL_CAP ? w->bufs.legal_counts[i] : LEGAL_CAP;
         if (u8(r) % 8 == 0 || k == 0) {
             actions[i] = i32(r);
-            int legal = 0;
-            for (int j = 0; j < k && !legal; j++) legal = w->bufs.legal[i * LEGAL_CAP + j] == actions[i];
-            any_illegal |= !legal && w->bufs.legal_counts[i] <= LEGAL_CAP;
+            /* legal by the game's whole mask: the legal list stops at LEGAL_CAP */
+            size_t a = (size_t)w->info.action_count;
+            int legal = actions[i] >= 0 && (size_t)actions[i] < a && w->bufs.masks[(size_t)i * a + (size_t)actions[i]] == 1;
+            any_illegal |= !legal;
         } else {
             actions[i] = w->bufs.legal[i * LEGAL_CAP + u8(r) % (unsigned)k];
         }
