@@ -57,9 +57,12 @@ done
 merged=()
 for t in "${traces[@]}"; do merged+=(--add-tracefile "$t"); done
 echo "coverage of lib/ and variants/ (the suite and the corpora; the SSE2 and plain-C forms by their tests):"
-gcovr "${merged[@]}" --print-summary -o /dev/null | sed 's/^/  /'
+# the text report goes to a file of the build, never -o /dev/null: gcovr 5.2
+# unlinks an existing output file first, and run as root that replaced the
+# machine's /dev/null by a regular file that later redirections filled
+gcovr "${merged[@]}" --print-summary -o "${traces[0]%/*}/coverage.txt" | sed 's/^/  /'
 echo "coverage of lib/:"
-gcovr "${merged[@]}" --filter 'lib/' --print-summary -o /dev/null | sed 's/^/  /'
+gcovr "${merged[@]}" --filter 'lib/' --print-summary -o "${traces[0]%/*}/coverage-lib.txt" | sed 's/^/  /'
 if [ -n "$details" ]; then
     gcovr "${merged[@]}" --json -o "$details"
     echo "details (gcovr JSON; tests/coverage/uncovered.py lists what is not covered): $details"
