@@ -13,6 +13,7 @@
 
 #include <carcassonne.h>
 
+#include "cli.h"
 #include "arena.h"
 #include "rules.h"
 #include "seat.h"
@@ -72,7 +73,7 @@ static void usage(FILE *f)
             "  --jobs J             play J deals at once on threads (1 to 64; default: 1)\n"
             "  --progress K         print a line of the figures so far every K deals\n"
             "  --log FILE           write every game's scores, a line a game\n"
-            "  -h, --help           print this help and exit\n"
+            CLI_HELP_LINES
             "\n"
             "Bots: random picks any legal move; greedy tries every move with the rest of\n"
             "its turn on scratch copies and keeps the best; mc:K follows every move with K\n"
@@ -142,10 +143,7 @@ static int option(cli *c, const char *k, const char *v, const char *v2)
 static int parse_args(int argc, char **argv, cli *c)
 {
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            exit(0);
-        }
+        if (cli_answered(argv[i], "carc-arena", usage)) exit(0);
         if (i + 1 >= argc) {
             fprintf(stderr, "carc-arena: %s wants a value (try --help)\n", argv[i]);
             return 2;

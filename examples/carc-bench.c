@@ -17,6 +17,7 @@
 #include <carcassonne.h>
 
 #include "bot.h"
+#include "cli.h"
 #include "rules.h"
 #include "search-bench.h"
 
@@ -75,6 +76,37 @@ static void *run_games(void *arg)
     return NULL;
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "Usage: carc-bench [OPTION]...\n"
+            "Measures random games per second: G games played move by move through the\n"
+            "API, each decision a uniform pick among all legal moves, then G more through\n"
+            "one carc_game_playouts call. The last lines are 'games_per_second: X' and\n"
+            "'playouts_per_second: Y'.\n"
+            "With --search it times libcarcassonne-search instead: a mid-game position\n"
+            "(70 random decisions in), G iterations a run (default 20000), the median of 5\n"
+            "runs on one thread; the last line is 'search_iterations_per_second: X' (per\n"
+            "CPU second of the thread).\n"
+            "\n"
+            "Options:\n"
+            "  --variant NAME       the ruleset (default: base)\n"
+            "  --players N          number of players (default: 2)\n"
+            "  --games G            games to play (default: 20000)\n"
+            "  --seed S             seed of the first game (default: 1)\n"
+            "  --rule NAME=VALUE    a ruleset option, e.g. --rule hand=1 (repeatable)\n"
+            "  --threads T          T threads (1 to 64) each play G games on games of their\n"
+            "                       own, and a 'games_per_cpu_second: Z' line is added\n"
+            "                       (default: 1)\n"
+            "  --no-playouts        leave out the carc_game_playouts run\n"
+            "  --search             time the tree search (see above) instead of games\n"
+            CLI_HELP_LINES
+            "\n"
+            "Exit status:\n"
+            "  0  the games were played\n"
+            "  1  a game could not be made or played\n"
+            "  2  a bad option\n");
+}
+
 int main(int argc, char **argv)
 {
     rules ruleset = {0};
@@ -83,34 +115,7 @@ int main(int argc, char **argv)
     long games = 20000;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("Usage: carc-bench [OPTION]...\n"
-                   "Measures random games per second: G games played move by move through the\n"
-                   "API, each decision a uniform pick among all legal moves, then G more through\n"
-                   "one carc_game_playouts call. The last lines are 'games_per_second: X' and\n"
-                   "'playouts_per_second: Y'.\n"
-                   "With --search it times libcarcassonne-search instead: a mid-game position\n"
-                   "(70 random decisions in), G iterations a run (default 20000), the median of 5\n"
-                   "runs on one thread; the last line is 'search_iterations_per_second: X' (per\n"
-                   "CPU second of the thread).\n"
-                   "\n"
-                   "Options:\n"
-                   "  --variant NAME     the ruleset (default: base)\n"
-                   "  --players N        number of players (default: 2)\n"
-                   "  --games G          games to play (default: 20000)\n"
-                   "  --seed S           seed of the first game (default: 1)\n"
-                   "  --rule NAME=VALUE  a ruleset option, e.g. --rule hand=1 (repeatable)\n"
-                   "  --threads T        T threads (1 to 64) each play G games on games of their\n"
-                   "                     own, and a 'games_per_cpu_second: Z' line is added\n"
-                   "                     (default: 1)\n"
-                   "  --no-playouts      leave out the carc_game_playouts run\n"
-                   "  --search           time the tree search (see above) instead of games\n"
-                   "  -h, --help         print this help and exit\n"
-                   "\n"
-                   "Exit status:\n"
-                   "  0  the games were played\n"
-                   "  1  a game could not be made or played\n"
-                   "  2  a bad option\n");
+        if (cli_answered(argv[i], "carc-bench", usage)) {
             return 0;
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
             variant = argv[++i];

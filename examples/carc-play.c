@@ -12,6 +12,7 @@
 
 #include <carcassonne.h>
 
+#include "cli.h"
 #include "rules.h"
 #include "render.h"
 #include "seat.h"
@@ -43,7 +44,7 @@ static void usage(FILE *f)
             "  --json FILE          write the final position's public state as JSON\n"
             "                       (docs/state-json.md)\n"
             "  --quiet              print the result only, not every turn\n"
-            "  -h, --help           print this help and exit\n"
+            CLI_HELP_LINES
             "\n"
             "Bots: greedy tries every move with the rest of its turn on scratch copies of\n"
             "the game and keeps the best; random picks any legal move; mc:K follows every\n"
@@ -184,8 +185,7 @@ int main(int argc, char **argv)
     const char *save_path = NULL, *load_path = NULL, *svg_path = NULL, *json_path = NULL;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
+        if (cli_answered(argv[i], "carc-play", usage)) {
             return 0;
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
             variant = argv[++i];

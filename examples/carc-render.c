@@ -10,6 +10,7 @@
 
 #include <carcassonne.h>
 
+#include "cli.h"
 #include "bot.h"
 #include "greedy.h"
 #include "render.h"
@@ -37,7 +38,7 @@ static void usage(FILE *f)
             "  --turns N            draw the position once the bots have placed N tiles\n"
             "  --save FILE          also write the game drawn as a save file\n"
             "  --tile PX            size of a board square in pixels (default: 64)\n"
-            "  -h, --help           print this help and exit\n"
+            CLI_HELP_LINES
             "\n"
             "Exit status:\n"
             "  0  the picture was written\n"
@@ -120,8 +121,7 @@ int main(int argc, char **argv)
     unsigned long long seed = 1;
     char note[256] = "";
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
+        if (cli_answered(argv[i], "carc-render", usage)) {
             return 0;
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
             variant = argv[++i];

@@ -196,3 +196,15 @@ def test_python_m_carcassonne_bad_input(tmp_path):
     assert r.returncode == 1 and "missing.sav" in r.stderr
     r = run("--help")
     assert r.returncode == 0 and "Variants: " in r.stdout and "greedy" in r.stdout
+
+
+@pytest.mark.parametrize("program", ["carc-play", "carc-render", "carc-bench", "carc-arena"])
+def test_every_program_answers_version_and_lists_it_in_help(program):
+    exe = _carc_play().parent / program
+    if not exe.exists():
+        pytest.skip("%s is not built next to carc-play" % program)
+    r = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "%s (libcarcassonne) %s\n" % (program, carcassonne.version())
+    h = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=60)
+    assert h.returncode == 0 and "\n  --version " in h.stdout
