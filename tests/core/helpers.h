@@ -58,6 +58,44 @@ static inline void h_assert_unchanged(const carc_game *g, const char *before, co
     free(now);
 }
 
+/* Asserts that a game of `variant` with option name=value (after `first`,
+ * an option it needs beside, or NULL) is refused with CARC_E_RANGE and no
+ * game is made: the rulesets' options tests, each at its range's edges. */
+static inline void h_assert_option_refused(const char *variant, int players, const carc_option *first,
+                                           const char *name, int value)
+{
+    carc_option rules[2];
+    size_t n = 0;
+    if (first) rules[n++] = *first;
+    rules[n++] = (carc_option){name, value};
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .rules = rules,
+                           .rule_count = n};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_E_RANGE, "%s: %s=%d", variant, name, value);
+    cr_assert_null(g, "%s: %s=%d made a game", variant, name, value);
+}
+
+/* Asserts that the saved text `text` loads back to itself, and so does it
+ * with its `n` lines `lines` (each in it once) taken out, as in a save made
+ * before those options existed: the defaults replay it exactly. */
+static inline void h_assert_loads_without(const char *text, const char *const *lines, int n)
+{
+    carc_game *back = NULL;
+    cr_assert_eq(carc_game_load(NULL, text, strlen(text), &back), CARC_OK);
+    h_assert_unchanged(back, text, "load");
+    carc_game_free(back);
+    char *old = h_strdup(text);
+    for (int i = 0; i < n; i++) {
+        char *at = strstr(old, lines[i]);
+        cr_assert_not_null(at, "the save has no line %s", lines[i]);
+        memmove(at, at + strlen(lines[i]), strlen(at + strlen(lines[i])) + 1);
+    }
+    cr_assert_eq(carc_game_load(NULL, old, strlen(old), &back), CARC_OK, "a save without the lines loads");
+    h_assert_unchanged(back, text, "the old save replays as the game was played");
+    carc_game_free(back);
+    free(old);
+}
+
 /* splitmix64: the tests' own generator, independent of the library's. */
 static inline uint64_t h_rand(uint64_t *s)
 {
