@@ -650,11 +650,11 @@ export function bind(core) {
     if (kind !== 'search') throw new CarcError(-14, `bot ${kind} takes no options (only the search bot has a budget)`);
     const iterations = options.iterations ?? 0;
     const milliseconds = options.milliseconds ?? 0;
-    if (!Number.isSafeInteger(iterations) || iterations < 0) {
-      throw new CarcError(-2, `bot option iterations=${String(iterations)}: want a whole number, 0 or more`);
+    if (!Number.isSafeInteger(iterations) || iterations < 0 || iterations > 1e15) {
+      throw new CarcError(-2, `bot option iterations=${String(iterations)}: want a whole number, 0 to 10^15`);
     }
-    if (typeof milliseconds !== 'number' || !Number.isFinite(milliseconds) || milliseconds < 0 || milliseconds > 1e9) {
-      throw new CarcError(-2, `bot option milliseconds=${String(milliseconds)}: want a number of milliseconds above 0`);
+    if (typeof milliseconds !== 'number' || !(milliseconds >= 0 && milliseconds <= 1e9)) {
+      throw new CarcError(-2, `bot option milliseconds=${String(milliseconds)}: want a number of milliseconds, 0 to 10^9`);
     }
     if (!iterations && !milliseconds) throw new CarcError(-2, 'bot options: give iterations or milliseconds above 0 (a search needs a budget)');
     return { iterations, milliseconds };
