@@ -223,6 +223,19 @@ export declare class Bot {
 
 export interface BotInfo { name: string; help: string }
 
+/**
+ * Options of newBot(), for the "search" bot only: its budget a decision,
+ * whichever ends first; one left out is no limit, and at least one is
+ * above 0. Without them a search bot thinks 250 ms a decision. With
+ * `iterations` alone its moves depend only on the seed and the game.
+ */
+export interface BotOptions {
+  /** New iterations of the tree search a decision (a whole number). */
+  iterations?: number;
+  /** Wall-clock milliseconds a decision. */
+  milliseconds?: number;
+}
+
 /** What load() resolves to. */
 export interface Engine {
   /** The library's version, e.g. "0.2.0". */
@@ -240,7 +253,8 @@ export interface Engine {
   newGame(options?: NewGameOptions): Game;
   /** Rebuilds a game from save text; bad text throws CarcError (CARC_E_PARSE, ...) whose message names the line at fault. */
   loadGame(text: string): Game;
-  newBot(name: string, game: Game, seed?: Seed): Bot;
+  /** Throws CARC_E_NOT_FOUND for an unknown name, CARC_E_INVALID for options to a bot that takes none, CARC_E_RANGE for a bad budget. */
+  newBot(name: string, game: Game, seed?: Seed, options?: BotOptions): Bot;
   readonly Game: typeof Game;
   readonly Bot: typeof Bot;
   readonly CarcError: typeof CarcError;

@@ -4,7 +4,8 @@
 // the Place button; numbered spots on the board, number keys, P), tries
 // illegal clicks on the way, checks the final scores on the page against
 // the native library replaying the same seed and moves, and saves
-// screenshots. Then a game against the greedy bot, and a corrupted save.
+// screenshots. Then a game against the greedy bot, one against the search
+// bot, and a corrupted save.
 // Prints one line per check and ends with "N passed, N failed".
 //   node tests/web/play.mjs [OUTDIR]
 // CARC_NATIVE_BUILD: the native build with carc-trace (default build-js);
@@ -70,7 +71,7 @@ function readState(page) {
   })()`);
 }
 
-async function setUp(page, s, seats, pace) {
+async function setUp(page, s, seats, pace, beforeStart) {
   if (!(await page.eval('document.getElementById("setup").open'))) await page.click('#btn-new');
   await page.waitFor('document.getElementById("setup").open');
   await page.eval(`(() => {
@@ -85,6 +86,7 @@ async function setUp(page, s, seats, pace) {
     document.getElementById('f-seed').value = ${s.seed};
     document.getElementById('f-pace').value = '${pace}';
   })()`);
+  if (beforeStart) await beforeStart();
   await page.click('#f-start');
   await page.waitFor('window.carcClient.game && !document.getElementById("setup").open');
 }
@@ -279,6 +281,60 @@ async function botGame(page) {
   }
 }
 
+/**
+ * A person against the search bot (libcarcassonne-search, 250 ms a
+ * decision), the bot chosen in the seat selector: the game reaches its end
+ * with the scores the native library gives its moves, the page said the
+ * search bot was thinking and how long its last move took, and nothing went
+ * to the console's errors.
+ */
+async function searchGame(page) {
+  const s = { variant: 'base', players: 2, seed: 202 };
+  const seats = ['search', 'human'];
+  const errors = page.errors.length;
+  try {
+    // every text the status line takes, painted or not (a bot's move runs in one task)
+    await page.eval(`(() => {
+      const el = document.getElementById('status'), seen = window.statusSeen = [];
+      new MutationObserver(() => { const t = el.textContent; if (seen[seen.length - 1] !== t) seen.push(t); })
+        .observe(el, { childList: true, subtree: true, characterData: true });
+    })()`);
+    let offered = null;
+    await setUp(page, s, seats, 0, async () => {
+      offered = await page.eval(`(() => { const sel = document.querySelector('select[name=seat0]'),
+        o = [...sel.options].find((x) => x.value === 'search');
+        return o && { text: o.text, title: o.title, chosen: sel.value }; })()`);
+      await shot(page, `${slug(s)}-0-setup`);
+    });
+    report(offered && offered.chosen === 'search' && offered.text === 'search bot' && /tree search/.test(offered.title),
+      'the seat selector offers the search bot, with its help', JSON.stringify(offered));
+    const t0 = Date.now();
+    const { decisions } = await playGame(page, s, seats, { shots: true });
+    const seconds = (Date.now() - t0) / 1000;
+    const status = await page.eval('document.getElementById("status").textContent');
+    const shown = await pageScores(page);
+    const nat = nativeFinal(s, await saveText(page));
+    report(/^Game over\./.test(status) && shown.length === 2 && JSON.stringify(shown) === JSON.stringify(nat.final),
+      'base 2p: a whole game against the search bot, final scores as native', `page ${shown.join(' ')}, native ${nat.final.join(' ')}, "${status}"`);
+    const seen = await page.eval('window.statusSeen');
+    const thinking = seen.filter((t) => /search bot thinking/.test(t)).length;
+    // the search sits at seat 0, which the page calls P1
+    const notes = seen.map((t) => /last bot move: P1 in ([\d.]+) ms/.exec(t)).filter(Boolean).map((x) => Number(x[1]));
+    report(thinking >= 20 && notes.length >= 20 && notes.some((ms) => ms >= 200),
+      'the status line said the search bot was thinking, then how long its move took',
+      `${thinking} times thinking, ${notes.length} notes, longest ${Math.max(...notes).toFixed(0)} ms`);
+    const timings = (await page.eval('window.carcClient.timings')).filter((t) => t.bot === 'search').map((t) => t.ms).sort((a, b) => a - b);
+    const median = timings[Math.floor(timings.length / 2)];
+    report(timings.length > 30 && median >= 200, 'the search bot used its budget (250 ms a decision)',
+      `${timings.length} decisions, median ${median.toFixed(1)} ms`);
+    report(page.errors.length === errors, 'no console error during the game against the search bot', page.errors.slice(errors).join('\n'));
+    console.log(`measure - search bot in the page, base 2p: median ${median.toFixed(1)} ms a decision over ${timings.length} decisions; the whole game (${decisions} moves by clicks) took ${seconds.toFixed(1)} s`);
+  } catch (e) {
+    report(false, 'base 2p: a game against the search bot', e.stack);
+    await shot(page, `${slug(s)}-failure`);
+  }
+}
+
 async function corruptedSave(page) {
   try {
     const s = { variant: 'hills-sheep', players: 2, seed: 301 };
@@ -398,6 +454,7 @@ async function main() {
       await shot(page, 'setup');
       await wholeGames(page);
       await botGame(page);
+      await searchGame(page);
       await corruptedSave(page);
       await overHttp(page);
     }

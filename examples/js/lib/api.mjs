@@ -636,13 +636,46 @@ export function bind(core) {
     }
   }
 
+  /**
+   * The options of newBot(): only a search bot takes any, its budget a
+   * decision ({ iterations, milliseconds }, whichever ends first; the one
+   * not given is no limit). Null when there are none.
+   */
+  function botBudget(kind, options) {
+    if (options === undefined || options === null) return null;
+    const keys = Object.keys(options);
+    if (!keys.length) return null;
+    const unknown = keys.filter((key) => key !== 'iterations' && key !== 'milliseconds');
+    if (unknown.length) throw new CarcError(-9, `bot option ${unknown[0]}: not an option (options: iterations, milliseconds)`);
+    if (kind !== 'search') throw new CarcError(-14, `bot ${kind} takes no options (only the search bot has a budget)`);
+    const iterations = options.iterations ?? 0;
+    const milliseconds = options.milliseconds ?? 0;
+    if (!Number.isSafeInteger(iterations) || iterations < 0 || iterations > 1e15) {
+      throw new CarcError(-2, `bot option iterations=${String(iterations)}: want a whole number, 0 to 10^15`);
+    }
+    if (typeof milliseconds !== 'number' || !(milliseconds >= 0 && milliseconds <= 1e9)) {
+      throw new CarcError(-2, `bot option milliseconds=${String(milliseconds)}: want a number of milliseconds, 0 to 10^9`);
+    }
+    if (!iterations && !milliseconds) throw new CarcError(-2, 'bot options: give iterations or milliseconds above 0 (a search needs a budget)');
+    return { iterations, milliseconds };
+  }
+
   class Bot {
-    constructor(kind, game, seed) {
+    constructor(kind, game, seed, options) {
       const k = botKinds.findIndex((b) => b.name === kind);
       if (k < 0) throw new CarcError(-9, `no bot named "${kind}" (bots: ${botKinds.map((b) => b.name).join(', ')})`);
+      const budget = botBudget(kind, options);
       const [lo, hi] = seedHalves(seed);
       check(m._cj_bot_new(k, game.handle, lo, hi, scratch), `bot ${kind}`);
       this._h = ptr(0);
+      if (budget) {
+        const r = m._cj_bot_budget(this._h, budget.iterations, budget.milliseconds);
+        if (r < 0) {
+          m._cj_bot_free(this._h);
+          this._h = 0;
+          check(r, `bot ${kind} budget`);
+        }
+      }
       /** The bot's name. */
       this.name = kind;
       if (finalizer) finalizer.register(this, { ptr: this._h, free: m._cj_bot_free }, this);
@@ -747,9 +780,14 @@ export function bind(core) {
         return new Game(g, info);
       });
     },
-    /** A bot by name (engine.bots()) for games like `game`; `seed` drives its choices among equals. */
-    newBot(name, game, seed = 1) {
-      return new Bot(name, game, seed);
+    /**
+     * A bot by name (engine.bots()) for games like `game`; `seed` drives its
+     * choices among equals. `options` only for "search": its budget a
+     * decision, { iterations, milliseconds } (default 250 ms; with
+     * iterations alone its games are the same for the same seed).
+     */
+    newBot(name, game, seed = 1, options = undefined) {
+      return new Bot(name, game, seed, options);
     },
     Game,
     Bot,

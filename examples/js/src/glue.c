@@ -143,6 +143,8 @@ typedef struct cj_bot {
     uint64_t rng;
     void *engine;          /* a bot's own state (the search's trees) */
     void (*engine_free)(void *);
+    int64_t iterations;    /* the search's budget a decision (cj_bot_budget) */
+    double milliseconds;
     carc_game *work;       /* the position the bot plays its choice on */
     carc_game *scratch[3]; /* greedy look-ahead */
     carc_move *bufs[3];
@@ -170,12 +172,14 @@ static void search_free(void *s)
     carc_search_free(s);
 }
 
-/* Monte Carlo tree search for a quarter of a second a decision, one thread
- * (WebAssembly here runs without threads). */
+/* Monte Carlo tree search for a quarter of a second a decision unless
+ * cj_bot_budget() set another budget, one thread (WebAssembly here runs
+ * without threads). */
 static int choose_search(cj_bot *b, carc_move *out)
 {
     if (!b->engine) {
-        carc_search_options o = {.struct_size = sizeof o, .milliseconds = 250, .seed = b->rng, .threads = 1};
+        carc_search_options o = {.struct_size = sizeof o, .iterations = b->iterations,
+                                 .milliseconds = b->milliseconds, .seed = b->rng, .threads = 1};
         carc_search *s;
         int r = carc_search_new(&o, &s);
         if (r) return r;
@@ -230,6 +234,7 @@ KEEP int cj_bot_new(int kind, const carc_game *g, uint32_t seed_lo, uint32_t see
     if (!b) return CARC_E_NOMEM;
     b->kind = kind;
     b->rng = u64(seed_lo, seed_hi) * 2654435761u + 1;
+    b->milliseconds = 250;
     int r = CARC_OK;
     b->bufs[0] = malloc(sizeof(carc_move) * BOT_MAX_MOVES * 3);
     if (!b->bufs[0]) r = CARC_E_NOMEM;
@@ -242,6 +247,30 @@ KEEP int cj_bot_new(int kind, const carc_game *g, uint32_t seed_lo, uint32_t see
     }
     *out = b;
     return CARC_OK;
+}
+
+/* Sets the budget of a search bot a decision: `iterations` new iterations
+ * and/or `milliseconds` of wall-clock time, whichever ends first (0: no
+ * limit of that kind; at least one must be set). With iterations alone the
+ * bot is deterministic for its seed. Only before the bot's first move, and
+ * only for a bot that searches: CARC_E_INVALID otherwise; CARC_E_RANGE for
+ * a negative, non-integral or non-finite budget, or none; nothing changes
+ * on failure. */
+KEEP int cj_bot_budget(cj_bot *b, double iterations, double milliseconds)
+{
+    if (!b) return CARC_E_NULL;
+#ifdef CJ_HAVE_SEARCH
+    if (bot_kinds[b->kind].choose != choose_search || b->engine) return CARC_E_INVALID;
+    if (!(iterations >= 0 && iterations <= 1e15) || iterations != (double)(int64_t)iterations) return CARC_E_RANGE;
+    if (!(milliseconds >= 0 && milliseconds <= 1e9) || (iterations == 0 && milliseconds == 0)) return CARC_E_RANGE;
+    b->iterations = (int64_t)iterations;
+    b->milliseconds = milliseconds;
+    return CARC_OK;
+#else
+    (void)iterations;
+    (void)milliseconds;
+    return CARC_E_INVALID;
+#endif
 }
 
 /* The bot's move for the current decision of g, which is left unchanged. */

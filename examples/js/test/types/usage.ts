@@ -1,6 +1,6 @@
 // Compiled by test/package.test.mjs with tsc --strict --noEmit against
 // index.d.ts: the declarations describe the calls as a user makes them.
-import load, { CarcError, type Move, type VariantInfo } from 'carcassonne-engine-unofficial';
+import load, { CarcError, type BotOptions, type Move, type VariantInfo } from 'carcassonne-engine-unofficial';
 
 async function main(): Promise<number> {
   const carc = await load();
@@ -9,6 +9,10 @@ async function main(): Promise<number> {
   const shepherd: number = hs.figures.findIndex((f) => f.name === 'shepherd');
   const game = carc.newGame({ variant: names[0], players: 3, seed: 42n, rules: {} });
   const bot = carc.newBot(carc.bots()[0].name, game, 1);
+  const budget: BotOptions = { iterations: 200 };
+  const searcher = carc.bots().some((b) => b.name === 'search') ? carc.newBot('search', game, 2n, budget) : null;
+  // @ts-expect-error a budget is a number of iterations, not text
+  const wrong: BotOptions = { iterations: '200' };
   try {
     while (game.phase !== 'over') {
       const moves: Move[] = game.moves();
@@ -24,12 +28,13 @@ async function main(): Promise<number> {
     const log = again.log().filter((e) => e.kind === 'score' && e.reason === 'final');
     const playouts: Int32Array = again.playouts(10, 'seed' === text ? 1 : 2);
     again.free();
-    return total + svg.length + ax + ay + log.length + playouts.length + shepherd;
+    return total + svg.length + ax + ay + log.length + playouts.length + shepherd + (wrong.iterations ?? 0);
   } catch (e) {
     if (e instanceof CarcError) return e.status;
     throw e;
   } finally {
     bot.free();
+    searcher?.free();
     game.free();
   }
 }
