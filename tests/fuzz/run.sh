@@ -45,18 +45,33 @@ fi
 
 seconds=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/carc-fuzz.XXXXXX")
-status=0
-total=0
-for h in $harnesses; do
-    mkdir -p "$work/$h/corpus" "$work/$h/artifacts"
-    cp "$here/corpus/$h"/* "$work/$h/corpus/"
-    dict=()
+# harnesses side by side, one a core (FUZZ_JOBS, default every core): each
+# is one process on one thread, so two cores fuzz seven in four rounds
+jobs_max=${FUZZ_JOBS:-$(nproc)}
+
+# fuzz_one H: one harness on a copy of its corpus; its log and exit code in $work/H
+fuzz_one() {
+    local h=$1 rc=0 dict=()
     [ -f "$here/$h.dict" ] && dict=(-dict="$here/$h.dict")
-    echo "=== fuzz_$h for ${seconds}s"
-    rc=0
     "$build/tests/fuzz/fuzz_$h" "$work/$h/corpus" "${dict[@]}" \
         -max_total_time="$seconds" -print_final_stats=1 -timeout=25 -rss_limit_mb=2560 \
         -artifact_prefix="$work/$h/artifacts/" >"$work/$h/log" 2>&1 || rc=$?
+    echo "$rc" >"$work/$h/rc"
+}
+
+echo "=== $harnesses: ${seconds}s each, $jobs_max at a time"
+for h in $harnesses; do
+    mkdir -p "$work/$h/corpus" "$work/$h/artifacts"
+    cp "$here/corpus/$h"/* "$work/$h/corpus/"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+    fuzz_one "$h" &
+done
+wait
+
+status=0
+total=0
+for h in $harnesses; do
+    rc=$(cat "$work/$h/rc")
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$h/log" | tail -n 1)
     cov=$(grep -E '^#[0-9]+' "$work/$h/log" | grep -o 'cov: [0-9]* ft: [0-9]*' | tail -n 1)
     echo "fuzz_$h: ${execs:-0} executions, ${cov:-no coverage line}"
