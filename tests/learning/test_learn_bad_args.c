@@ -1,0 +1,132 @@
+/* Bad arguments of the encoding and batch getters, one at a time: each call
+ * returns its code and writes nothing to the caller's structs (these are the
+ * argument checks the coverage run found untaken; tests/coverage/reasons.txt). */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "core/helpers.h"
+#include "learn_test.h"
+
+/* A sentinel pattern in `p`, and a check that it is still there. */
+#define FILL(x) memset(&(x), 0xA5, sizeof(x))
+static void assert_filled(const void *p, size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        cr_assert_eq(((const unsigned char *)p)[i], 0xA5, "%s wrote its out struct (byte %zu)", what, i);
+}
+
+Test(learn_bad_args, encoding_getters_refuse_each_null_and_each_end_of_range)
+{
+    carc_encoding *e = l_encoding("base", 2, NULL, 0, 0);
+    carc_encoding_info info = l_info(e);
+    carc_encoding_info in2;
+    FILL(in2);
+    in2.struct_size = sizeof in2;
+    cr_assert_eq(carc_encoding_describe(NULL, &in2), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_describe(e, NULL), CARC_E_NULL);
+    cr_assert_eq(in2.struct_size, sizeof in2);
+    assert_filled((const char *)&in2 + sizeof in2.struct_size, sizeof in2 - sizeof in2.struct_size, "describe");
+
+    carc_obs_array a;
+    carc_obs_planes p;
+    carc_action_block k;
+    FILL(a), FILL(p), FILL(k);
+    cr_assert_eq(carc_encoding_array(NULL, 0, &a), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_array(e, 0, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_array(e, -1, &a), CARC_E_RANGE);
+    cr_assert_eq(carc_encoding_array(e, info.array_count, &a), CARC_E_RANGE);
+    cr_assert_eq(carc_encoding_planes(NULL, 0, &p), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_planes(e, 0, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_planes(e, -1, &p), CARC_E_RANGE);
+    cr_assert_eq(carc_encoding_planes(e, info.plane_group_count, &p), CARC_E_RANGE);
+    cr_assert_eq(carc_encoding_block(NULL, 0, &k), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_block(e, 0, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_block(e, -1, &k), CARC_E_RANGE);
+    cr_assert_eq(carc_encoding_block(e, info.block_count, &k), CARC_E_RANGE);
+    assert_filled(&a, sizeof a, "carc_encoding_array");
+    assert_filled(&p, sizeof p, "carc_encoding_planes");
+    assert_filled(&k, sizeof k, "carc_encoding_block");
+    carc_encoding_free(e);
+}
+
+Test(learn_bad_args, mask_indices_and_move_refuse_each_null)
+{
+    carc_encoding *e = l_encoding("base", 2, NULL, 0, 0);
+    carc_encoding_info info = l_info(e);
+    carc_game *g = h_new("base", 2, 5);
+    char *before = h_save(g);
+    uint8_t *mask = l_buffer((size_t)info.action_count, 0x5A);
+    int legal = -7;
+    cr_assert_eq(carc_encoding_mask(NULL, g, mask, (size_t)info.action_count, &legal, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_mask(e, NULL, mask, (size_t)info.action_count, &legal, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_mask(e, g, NULL, (size_t)info.action_count, &legal, NULL), CARC_E_NULL);
+    cr_assert_eq(legal, -7);
+    for (int i = 0; i < info.action_count; i++) cr_assert_eq(mask[i], 0x5A, "the mask was written at %d", i);
+
+    carc_move m = {.kind = CARC_MOVE_PASS};
+    int32_t out = -9;
+    cr_assert_eq(carc_encoding_indices(NULL, g, &m, 1, &out), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_indices(e, NULL, &m, 1, &out), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_indices(e, g, NULL, 1, &out), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_indices(e, g, &m, 1, NULL), CARC_E_NULL);
+    cr_assert_eq(out, -9);
+    cr_assert_eq(carc_encoding_indices(e, g, NULL, 0, NULL), CARC_OK, "no moves need no arrays");
+
+    carc_move mv;
+    FILL(mv);
+    cr_assert_eq(carc_encoding_move(NULL, g, 0, &mv), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_move(e, NULL, 0, &mv), CARC_E_NULL);
+    cr_assert_eq(carc_encoding_move(e, g, 0, NULL), CARC_E_NULL);
+    assert_filled(&mv, sizeof mv, "carc_encoding_move");
+    h_assert_unchanged(g, before, "a refused encoding call");
+    free(before);
+    free(mask);
+    carc_game_free(g);
+    carc_encoding_free(e);
+}
+
+Test(learn_bad_args, batch_game_and_seed_refuse_null_phase_and_range)
+{
+    carc_encoding *e = l_encoding("base", 2, NULL, 0, 0);
+    carc_encoding_info info = l_info(e);
+    carc_batch_options o = {.struct_size = sizeof o, .encoding = e, .games = 2};
+    carc_batch *b = NULL;
+    cr_assert_eq(carc_batch_new(&o, &b), CARC_OK);
+    carc_game *g = (carc_game *)0x1;
+    uint64_t seed = 77;
+    cr_assert_eq(carc_batch_reset(NULL, 1, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_batch_game(NULL, 0, &g), CARC_E_NULL);
+    cr_assert_eq(carc_batch_game(b, 0, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_batch_seed(NULL, 0, &seed), CARC_E_NULL);
+    cr_assert_eq(carc_batch_seed(b, 0, NULL), CARC_E_NULL);
+    cr_assert_eq(carc_batch_seed(b, 0, &seed), CARC_E_PHASE, "no reset yet");
+
+    /* the smallest buffers a reset takes */
+    size_t n = 2;
+    carc_batch_buffers x = {.struct_size = sizeof x};
+    x.observations_size = n * info.observation_bytes;
+    x.observations = l_buffer(x.observations_size, 0);
+    x.masks_size = n * (size_t)info.action_count;
+    x.masks = l_buffer(x.masks_size, 0);
+    x.rewards_count = n * (size_t)info.players;
+    x.rewards = l_buffer(x.rewards_count * sizeof(double), 0);
+    x.games_count = n;
+    x.terminations = l_buffer(n, 0);
+    x.truncations = l_buffer(n, 0);
+    x.seats = l_buffer(n * 4, 0);
+    x.actors = l_buffer(n * 4, 0);
+    cr_assert_eq(carc_batch_reset(b, 3, &x), CARC_OK, "%s", carc_batch_error(b));
+    cr_assert_eq(carc_batch_game(b, -1, &g), CARC_E_RANGE);
+    cr_assert_eq(carc_batch_game(b, 2, &g), CARC_E_RANGE);
+    cr_assert_eq(carc_batch_seed(b, -1, &seed), CARC_E_RANGE);
+    cr_assert_eq(carc_batch_seed(b, 2, &seed), CARC_E_RANGE);
+    cr_assert_eq(g, (carc_game *)0x1);
+    cr_assert_eq(seed, 77);
+    cr_assert_eq(carc_batch_game(b, 1, &g), CARC_OK);
+    cr_assert_eq(carc_batch_seed(b, 1, &seed), CARC_OK);
+    cr_assert_neq(g, (carc_game *)0x1);
+    free(x.observations), free(x.masks), free(x.rewards), free(x.terminations), free(x.truncations);
+    free(x.seats), free(x.actors);
+    carc_batch_free(b);
+    carc_encoding_free(e);
+}
