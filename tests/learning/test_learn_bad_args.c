@@ -130,3 +130,50 @@ Test(learn_bad_args, batch_game_and_seed_refuse_null_phase_and_range)
     carc_batch_free(b);
     carc_encoding_free(e);
 }
+
+/* The action code of named action `name` of the game's variant. */
+static carc_move named(const carc_game *g, const char *name)
+{
+    const carc_variant *v;
+    cr_assert_eq(carc_game_variant(g, &v), CARC_OK);
+    for (int i = 0;; i++) {
+        unsigned code;
+        const char *n;
+        cr_assert_eq(carc_variant_action(v, i, &code, &n, NULL, NULL), CARC_OK, "no action %s", name);
+        if (strcmp(n, name) == 0) return (carc_move){.kind = CARC_MOVE_ACTION, .action = (uint16_t)code};
+    }
+}
+
+/* A caller's moves with a field out of its range have no index (-1), next
+ * to moves that have one, in one call. */
+Test(learn_bad_args, moves_with_a_field_out_of_range_have_no_index)
+{
+    carc_encoding *e = l_encoding("over-hill-and-dale", 2, NULL, 0, 3);
+    carc_encoding_info info = l_info(e);
+    carc_game *g = h_new("over-hill-and-dale", 2, 5);
+    carc_move hike = named(g, "hike"), pick = named(g, "pick");
+    carc_move m[] = {
+        {.kind = CARC_MOVE_PASS},                          /* 0: has an index */
+        {.kind = CARC_MOVE_TILE, .rotation = 4},           /* a fifth quarter turn */
+        {.kind = CARC_MOVE_TILE, .x = 4},                  /* outside radius 3 */
+        {.kind = CARC_MOVE_FIGURE, .figure = 200},         /* no such figure kind */
+        {.kind = CARC_MOVE_FIGURE, .feature = 200},        /* no such feature */
+        {.kind = 42},                                      /* no such kind */
+        {.kind = CARC_MOVE_ACTION, .action = 65000},       /* no such code */
+        {.kind = CARC_MOVE_ACTION, .action = 65000, .target = -1},
+        hike, hike, hike, hike, pick, pick,
+    };
+    m[8].target = -1;                 /* a figure id below 0 */
+    m[9].target = info.figures;       /* one past the last figure */
+    m[10].target = info.figures - 1;  /* the other seat's last figure: not the mover's */
+    m[11].target = 0, m[11].x = 9;    /* the mover's figure, a square outside the radius */
+    m[12].target = -1;                /* a token kind below 0 */
+    m[13].target = 1 << 20;           /* far past the last token kind */
+    size_t n = sizeof m / sizeof m[0];
+    int32_t idx[sizeof m / sizeof m[0]];
+    cr_assert_eq(carc_encoding_indices(e, g, m, n, idx), CARC_OK);
+    cr_assert_geq(idx[0], 0, "a pass has an index");
+    for (size_t i = 1; i < n; i++) cr_assert_eq(idx[i], -1, "move %zu has index %d", i, idx[i]);
+    carc_game_free(g);
+    carc_encoding_free(e);
+}
