@@ -96,3 +96,24 @@ Test(core_getter_args, search_results_refuse_null_outs)
     carc_game_free(g);
     carc_search_free(s);
 }
+
+Test(core_getter_args, deck_order_refuses_null_range_and_unknown_tiles)
+{
+    carc_game *g = h_new("base", 2, 4);
+    char *before = h_save(g);
+    const carc_tileset *ts;
+    cr_assert_eq(carc_game_tileset(g, &ts), CARC_OK);
+    int types = 0;
+    cr_assert_eq(carc_tileset_type_count(ts, &types), CARC_OK);
+    int low[1] = {-1}, high[1] = {types}, ok[1] = {0};
+    cr_assert_eq(carc_game_set_deck_order(NULL, 0, ok, 1), CARC_E_NULL);
+    cr_assert_eq(carc_game_set_deck_order(g, 0, NULL, 1), CARC_E_NULL);
+    cr_assert_eq(carc_game_set_deck_order(g, -1, ok, 1), CARC_E_RANGE);
+    cr_assert_eq(carc_game_set_deck_order(g, 1, ok, 1), CARC_E_RANGE, "base has one stack");
+    cr_assert_eq(carc_game_set_deck_order(g, 0, ok, -1), CARC_E_RANGE);
+    cr_assert_eq(carc_game_set_deck_order(g, 0, low, 1), CARC_E_RANGE);
+    cr_assert_eq(carc_game_set_deck_order(g, 0, high, 1), CARC_E_RANGE);
+    h_assert_unchanged(g, before, "a refused deck order");
+    free(before);
+    carc_game_free(g);
+}

@@ -177,3 +177,23 @@ Test(learn_bad_args, moves_with_a_field_out_of_range_have_no_index)
     carc_game_free(g);
     carc_encoding_free(e);
 }
+
+/* Game options an encoding cannot copy, and action_codes outside 1 .. max:
+ * refused, and no encoding made. */
+Test(learn_bad_args, encoding_options_out_of_range_are_refused)
+{
+    carc_option rules[1] = {{"no-such-rule-but-a-name", 1}};
+    carc_game_options go = {.struct_size = sizeof go, .variant_name = "base", .players = 2};
+    carc_encoding_options eo = {.struct_size = sizeof eo, .game = &go};
+    carc_encoding *e = (carc_encoding *)0x1;
+    eo.action_codes = CARC_ENCODING_ACTION_CODES_MAX + 1;
+    cr_assert_eq(carc_encoding_new(&eo, &e), CARC_E_RANGE);
+    eo.action_codes = -1;
+    cr_assert_eq(carc_encoding_new(&eo, &e), CARC_E_RANGE);
+    eo.action_codes = 0;
+    go.rules = rules, go.rule_count = -1;
+    cr_assert_neq(carc_encoding_new(&eo, &e), CARC_OK, "a negative rule count");
+    rules[0].name = NULL, go.rule_count = 1;
+    cr_assert_neq(carc_encoding_new(&eo, &e), CARC_OK, "a rule without a name");
+    cr_assert_eq(e, (carc_encoding *)0x1);
+}
