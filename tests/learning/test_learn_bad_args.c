@@ -197,3 +197,104 @@ Test(learn_bad_args, encoding_options_out_of_range_are_refused)
     cr_assert_neq(carc_encoding_new(&eo, &e), CARC_OK, "a rule without a name");
     cr_assert_eq(e, (carc_encoding *)0x1);
 }
+
+/* A game may name one option many times (the last value wins), but an
+ * encoding keeps at most 32 rule lines: 33 are refused with CARC_E_LIMIT,
+ * where carc_game_new() takes the same options. */
+Test(learn_bad_args, more_rule_lines_than_an_encoding_keeps_are_refused)
+{
+    int count = 0;
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_count(NULL, &count), CARC_OK);
+    for (int i = 0; i < count; i++) {
+        carc_variant_info vi = {.struct_size = sizeof vi};
+        cr_assert_eq(carc_registry_at(NULL, i, &v), CARC_OK);
+        cr_assert_eq(carc_variant_describe(v, &vi), CARC_OK);
+        if (vi.option_count > 0) break;
+        v = NULL;
+    }
+    cr_assert_not_null(v, "no built-in variant has an option");
+    const char *name;
+    int def;
+    cr_assert_eq(carc_variant_option(v, 0, &name, NULL, NULL, NULL, &def), CARC_OK);
+    carc_option rules[33];
+    for (int i = 0; i < 33; i++) rules[i] = (carc_option){name, def};
+    carc_game_options go = {.struct_size = sizeof go, .variant = v, .players = 2, .rules = rules, .rule_count = 33};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&go, &g), CARC_OK);
+    carc_game_free(g);
+    carc_encoding_options eo = {.struct_size = sizeof eo, .game = &go};
+    carc_encoding *e = (carc_encoding *)0x1;
+    cr_assert_eq(carc_encoding_new(&eo, &e), CARC_E_LIMIT);
+    cr_assert_eq(e, (carc_encoding *)0x1);
+    go.rule_count = 32;
+    cr_assert_eq(carc_encoding_new(&eo, &e), CARC_OK, "32 rule lines are kept");
+    carc_encoding_free(e);
+}
+
+/* Batch options out of range, and buffers a reset refuses: the later
+ * required ones missing, a legal buffer of legal_cap 0, each optional or
+ * required buffer misaligned. The games stay as they were. */
+Test(learn_bad_args, batch_options_and_buffers_refused_one_at_a_time)
+{
+    carc_encoding *e = l_encoding("base", 2, NULL, 0, 0);
+    carc_encoding_info info = l_info(e);
+    carc_batch_options o = {.struct_size = sizeof o, .encoding = e, .games = 2};
+    carc_batch *b = (carc_batch *)0x1;
+    cr_assert_eq(carc_batch_new(&o, NULL), CARC_E_NULL);
+    o.games = 65537;
+    cr_assert_eq(carc_batch_new(&o, &b), CARC_E_RANGE, "more games than a batch holds");
+    o.games = 2, o.threads = -1;
+    cr_assert_eq(carc_batch_new(&o, &b), CARC_E_RANGE, "a negative thread count");
+    cr_assert_eq(b, (carc_batch *)0x1);
+    o.threads = 4; /* more threads than games: cut to one per game */
+    cr_assert_eq(carc_batch_new(&o, &b), CARC_OK);
+
+    size_t n = 2, cap = 8;
+    carc_batch_buffers x = {.struct_size = sizeof x};
+    x.observations_size = x.final_observations_size = n * info.observation_bytes;
+    x.observations = l_buffer(x.observations_size + 8, 0);
+    x.final_observations = l_buffer(x.final_observations_size + 8, 0);
+    x.masks_size = n * (size_t)info.action_count;
+    x.masks = l_buffer(x.masks_size, 0);
+    x.rewards_count = n * (size_t)info.players;
+    x.rewards = l_buffer(x.rewards_count * sizeof(double) + 8, 0);
+    x.games_count = n;
+    x.terminations = l_buffer(n, 0);
+    x.truncations = l_buffer(n, 0);
+    x.seats = l_buffer(n * 4 + 8, 0);
+    x.actors = l_buffer(n * 4 + 8, 0);
+    x.legal_cap = (int)cap;
+    x.legal_size = n * cap;
+    x.legal = l_buffer(x.legal_size * 4 + 8, 0);
+    x.legal_counts = l_buffer(n * 4 + 8, 0);
+    cr_assert_eq(carc_batch_reset(b, 5, &x), CARC_OK, "%s", carc_batch_error(b));
+    carc_game *g;
+    cr_assert_eq(carc_batch_game(b, 1, &g), CARC_OK);
+    char *before = h_save(g);
+    for (int k = 0; k < 10; k++) {
+        carc_batch_buffers bad = x;
+        int want = CARC_E_INVALID;
+        switch (k) {
+        case 0: bad.terminations = NULL, want = CARC_E_NULL; break;
+        case 1: bad.truncations = NULL, want = CARC_E_NULL; break;
+        case 2: bad.seats = NULL, want = CARC_E_NULL; break;
+        case 3: bad.legal_cap = 0, want = CARC_E_BUFFER; break;
+        case 4: bad.observations = (char *)bad.observations + 2; break;
+        case 5: bad.final_observations = (char *)bad.final_observations + 2; break;
+        case 6: bad.seats = (int32_t *)(void *)((char *)bad.seats + 2); break;
+        case 7: bad.actors = (int32_t *)(void *)((char *)bad.actors + 2); break;
+        case 8: bad.legal = (int32_t *)(void *)((char *)bad.legal + 2); break;
+        case 9: bad.legal_counts = (int32_t *)(void *)((char *)bad.legal_counts + 2); break;
+        }
+        cr_assert_eq(carc_batch_reset(b, 6, &bad), want, "case %d: %s", k, carc_batch_error(b));
+        cr_assert_neq(carc_batch_error(b)[0], 0, "case %d gives a reason", k);
+        cr_assert_eq(carc_batch_game(b, 1, &g), CARC_OK);
+        h_assert_unchanged(g, before, "a reset with a bad buffer");
+    }
+    free(before);
+    free(x.observations), free(x.final_observations), free(x.masks), free(x.rewards), free(x.terminations);
+    free(x.truncations), free(x.seats), free(x.actors), free(x.legal), free(x.legal_counts);
+    carc_batch_free(b);
+    carc_encoding_free(e);
+}
