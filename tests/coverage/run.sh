@@ -7,8 +7,10 @@
 # Configures BUILD_DIR (default build-cov) with gcc --coverage at -O0,
 # builds the suite and the corpus replayers (tests/fuzz/replay), runs the
 # suite, replays every seed corpus and recorded crash, and prints gcovr's
-# summary for lib/ and variants/ together, then lib/ alone. --details FILE
-# also writes the per-line report (gcovr --txt with branches) there.
+# summary for lib/ and variants/ together, then lib/ alone, then checks that
+# every branch of lib/ left untaken has its reason (tests/coverage/reasons.py,
+# reasons.txt; exit 1 if not). --details FILE: where the merged gcovr JSON
+# goes (default BUILD_DIR/coverage-details.json).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=build-cov details=
@@ -63,7 +65,12 @@ echo "coverage of lib/ and variants/ (the suite and the corpora; the SSE2 and pl
 gcovr "${merged[@]}" --print-summary -o "${traces[0]%/*}/coverage.txt" | sed 's/^/  /'
 echo "coverage of lib/:"
 gcovr "${merged[@]}" --filter 'lib/' --print-summary -o "${traces[0]%/*}/coverage-lib.txt" | sed 's/^/  /'
-if [ -n "$details" ]; then
-    gcovr "${merged[@]}" --json -o "$details"
-    echo "details (gcovr JSON; tests/coverage/uncovered.py lists what is not covered): $details"
-fi
+[ -n "$details" ] || details=${traces[0]%/*}/coverage-details.json
+gcovr "${merged[@]}" --json -o "$details"
+echo "details (gcovr JSON; tests/coverage/uncovered.py lists what is not covered): $details"
+# every branch of lib/ left untaken has its reason in tests/coverage/reasons.txt
+# (a JSON read: a second or two); fails naming any without one, and any
+# reason whose branch is covered now or whose line changed
+echo "reasons of the untaken branches of lib/ (tests/coverage/reasons.py):"
+python3 tests/coverage/reasons.py "$details" --quiet | sed 's/^/  /'
+exit "${PIPESTATUS[0]}"
