@@ -10,9 +10,11 @@ void learn_index_setup(const carc_encoding *e, carc_game *g, learn_index_ctx *c)
     int hand[CARC_MAX_HAND + 1], n = 0;
     c->seat = 0;
     carc_game_state(g, NULL, &c->seat);
-    memset(c->slot_of, 0, (size_t)e->NT);
+    memset(c->slot_of, LEARN_NO_SLOT, (size_t)e->NT);
     carc_game_hand(g, c->seat, hand, CARC_MAX_HAND + 1, &n);
     if (n > CARC_MAX_HAND + 1) n = CARC_MAX_HAND + 1;
+    /* an extra turn's tile is in no hand: it is the turn's one tile, slot 0 */
+    if (n == 0 && carc_game_drawn_tile(g, &hand[0]) == CARC_OK && hand[0] >= 0) n = 1;
     for (int i = n - 1; i >= 0; i--) /* backwards: a tile's first place in the hand wins */
         if (hand[i] >= 0 && hand[i] < e->NT) c->slot_of[hand[i]] = (uint8_t)i;
 }

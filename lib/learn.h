@@ -120,9 +120,11 @@ int learn_observe(const carc_encoding *e, carc_game *g, int perspective, unsigne
 /* actions.c */
 /* What the index of a move depends on besides the move: the deciding
  * seat and the hand slot of each tile type in its hand. */
+/* No hand slot: a tile move of a type the seat does not hold has no index. */
+#define LEARN_NO_SLOT 0xFF
 typedef struct learn_index_ctx {
     int seat;
-    uint8_t slot_of[LEARN_MAX_TYPES]; /* tile type -> first position in the seat's hand, 0 if not in it */
+    uint8_t slot_of[LEARN_MAX_TYPES]; /* tile type -> first position in the seat's hand, LEARN_NO_SLOT if not in it */
 } learn_index_ctx;
 void learn_index_setup(const carc_encoding *e, carc_game *g, learn_index_ctx *c);
 int learn_index(const carc_encoding *e, const learn_index_ctx *c, const carc_move *m);

@@ -192,3 +192,41 @@ Test(learn_actions, index_to_move_errors)
     carc_game_free(g);
     carc_encoding_free(e);
 }
+
+/* The tile block's index is a hand slot: a tile move of a type the deciding
+ * seat does not hold has none (it used to get slot 0's), in a game of one
+ * drawn tile and in a hand of two; a held type keeps its slot's index. */
+Test(learn_actions, a_tile_not_in_the_hand_has_no_index)
+{
+    const carc_option hand = {"hand", 1};
+    for (int with_hand = 0; with_hand <= 1; with_hand++) {
+        carc_encoding *e = l_encoding("discovery", 2, &hand, with_hand, 0);
+        carc_game_options o = {.struct_size = sizeof o, .variant_name = "discovery", .players = 2, .seed = 7,
+                               .rules = &hand, .rule_count = (size_t)with_hand};
+        carc_game *g = NULL;
+        cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+        carc_move *moves = malloc(CAP * sizeof *moves);
+        size_t n = 0;
+        cr_assert_eq(carc_game_moves(g, moves, CAP, &n), CARC_OK);
+        cr_assert_gt(n, 0);
+        int held[CARC_MAX_HAND + 1], nheld = 0, types = 0;
+        cr_assert_eq(carc_game_hand(g, 0, held, CARC_MAX_HAND + 1, &nheld), CARC_OK);
+        cr_assert_eq(nheld, with_hand ? 2 : 1);
+        const carc_tileset *ts = NULL;
+        cr_assert_eq(carc_game_tileset(g, &ts), CARC_OK);
+        cr_assert_eq(carc_tileset_type_count(ts, &types), CARC_OK);
+        carc_move m = moves[0];
+        int32_t legal_idx, idx;
+        cr_assert_eq(carc_encoding_indices(e, g, &m, 1, &legal_idx), CARC_OK);
+        cr_assert_geq(legal_idx, 0, "the listed move has an index");
+        int other = -1;
+        for (int t = 0; t < types && other < 0; t++)
+            if (t != held[0] && (nheld < 2 || t != held[1])) other = t;
+        m.tile = other;
+        cr_assert_eq(carc_encoding_indices(e, g, &m, 1, &idx), CARC_OK);
+        cr_assert_eq(idx, -1, "tile type %d, not held (hand %d tiles), got index %d", other, nheld, idx);
+        free(moves);
+        carc_game_free(g);
+        carc_encoding_free(e);
+    }
+}

@@ -146,3 +146,18 @@ def test_window_edge_and_flatten():
     assert flat.dtype == np.float32
     assert flat.size == sum(int(np.prod(s)) for s, _ in enc.spaces.values())
     assert enc.index(g, Move.place_tile(30, 30, 0, 0)) == -1
+
+
+@pytest.mark.parametrize("hand", [0, 1], ids=["drawn-tile", "hand-of-two"])
+def test_a_tile_the_mover_does_not_hold_has_no_index(hand):
+    from carcassonne.native import NativeEncoding
+    opts = {"hand": 1} if hand else {}
+    g = Game("discovery", 2, 7, **opts)
+    held = set(g.hand(g.player))
+    assert len(held) == (2 if hand else 1)
+    legal = g.moves()[0]
+    other = next(t for t in range(100) if t not in held)
+    stranger = Move.place_tile(legal.x, legal.y, legal.rotation, other)
+    for enc in (Encoding("discovery", 2, **opts), NativeEncoding("discovery", 2, **opts)):
+        idx = enc.indices(g, [legal, stranger])
+        assert idx[0] >= 0 and idx[1] == -1, (type(enc).__name__, idx)

@@ -158,13 +158,16 @@ class Encoding:
         return bool(args & ARG_SQUARE) and bool(args & ARG_TARGET)
 
     def _slot_table(self, game, player):
-        """Tile type -> hand slot for the mover: position in their hand, 0 if absent."""
-        table = np.zeros(self.NT, dtype=np.int64)
-        seen = set()
-        for i, t in enumerate(game.hand(player)):
-            if t not in seen and 0 <= t < self.NT:
-                seen.add(t)
-                table[t] = i
+        """Tile type -> hand slot for the mover: its first position in their
+        hand, H (no slot, so no index) if absent; an extra turn's tile, in no
+        hand, is slot 0."""
+        table = np.full(self.NT, self.H, dtype=np.int64)
+        hand = list(game.hand(player))
+        if not hand and game.drawn_tile is not None:
+            hand = [game.drawn_tile]
+        for i in range(len(hand) - 1, -1, -1):
+            if 0 <= hand[i] < self.NT:
+                table[hand[i]] = i
         return table
 
     def indices(self, game, moves=None):
