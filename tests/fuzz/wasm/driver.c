@@ -1,0 +1,159 @@
+/* The driver of a harness of tests/fuzz/ built by tests/fuzz/wasm/build.sh.
+ *
+ * In WebAssembly it exports fuzz_one() for run.mjs: one input through
+ * LLVMFuzzerTestOneInput, then fuzz_result() gives its digest (digest.h).
+ * Natively it is a replay program like tests/fuzz/replay/replay.c that
+ * prints, for each file named (a directory: each file in it, in name
+ * order), the same line run.mjs prints for it:
+ *
+ *   NAME DIGEST CALLS        the file's name, 16 hex digits, calls digested
+ *
+ * A harness that finds a violation aborts, in either build. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "digest.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static uint64_t digest;
+static uint32_t calls;
+
+/* FNV-1a over 64 bits, a byte at a time (the same on any byte order) */
+static void mix(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) digest = (digest ^ b[i]) * 0x100000001b3u;
+}
+
+#ifdef FUZZ_DIGEST_TRACE
+const char *fuzz_dig_name;
+#endif
+
+static void mix_u32(uint32_t v)
+{
+#ifdef FUZZ_DIGEST_TRACE
+    fprintf(stderr, "%lu %s %lu\n", (unsigned long)calls, fuzz_dig_name, (unsigned long)v);
+#endif
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    mix(b, 4);
+    calls++;
+}
+
+int fuzz_dig_int(int v)
+{
+    mix_u32((uint32_t)v);
+    return v;
+}
+
+unsigned fuzz_dig_unsigned(unsigned v)
+{
+    mix_u32(v);
+    return v;
+}
+
+const char *fuzz_dig_text(const char *s)
+{
+    if (s) mix(s, strlen(s) + 1);
+    mix_u32(s != NULL);
+    return s;
+}
+
+void *fuzz_dig_pointer(const void *p)
+{
+    mix_u32(p != NULL);
+    return (void *)(uintptr_t)p;
+}
+
+static void run_one(const uint8_t *data, size_t size)
+{
+    digest = 0xcbf29ce484222325u;
+    calls = 0;
+    LLVMFuzzerTestOneInput(data, size);
+}
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+EMSCRIPTEN_KEEPALIVE void fuzz_one(const uint8_t *data, size_t size) { run_one(data, size); }
+
+/* 0 and 1: the digest's low and high 32 bits; 2: the calls digested */
+EMSCRIPTEN_KEEPALIVE uint32_t fuzz_result(int which)
+{
+    return which == 0 ? (uint32_t)digest : which == 1 ? (uint32_t)(digest >> 32) : calls;
+}
+#else
+#include <dirent.h>
+#include <sys/stat.h>
+
+static void run_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "digest: cannot open %s\n", path);
+        exit(2);
+    }
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    for (size_t k; buf && (k = fread(buf + n, 1, cap - n, f)) > 0;) {
+        n += k;
+        if (n == cap) buf = realloc(buf, cap *= 2);
+    }
+    fclose(f);
+    uint8_t *exact = buf ? malloc(n ? n : 1) : NULL; /* reading past the input is caught */
+    if (!exact) exit(2);
+    memcpy(exact, buf, n);
+    free(buf);
+    run_one(exact, n);
+    free(exact);
+    const char *name = strrchr(path, '/');
+    printf("%s %016llx %lu\n", name ? name + 1 : path, (unsigned long long)digest, (unsigned long)calls);
+    fflush(stdout);
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void run_path(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st)) {
+        fprintf(stderr, "digest: no %s\n", path);
+        exit(2);
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        run_file(path);
+        return;
+    }
+    DIR *d = opendir(path);
+    if (!d) exit(2);
+    char **names = NULL;
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        names = realloc(names, (n + 1) * sizeof *names);
+        if (!names) exit(2);
+        size_t len = strlen(path) + strlen(e->d_name) + 2;
+        if (!(names[n] = malloc(len))) exit(2);
+        snprintf(names[n++], len, "%s/%s", path, e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        run_path(names[i]);
+        free(names[i]);
+    }
+    free(names);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s FILE|DIR ...\n", argv[0]);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) run_path(argv[i]);
+    return 0;
+}
+#endif
