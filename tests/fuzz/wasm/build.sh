@@ -98,7 +98,7 @@ for h in $harnesses; do
     [ "$h" = search ] && mapfile -t extra < "$out/carcassonne-search.objs"
     emcc $sanflags "${hflags[@]}" "$src" "$here/driver.c" "${extra[@]}" "${objs[@]}" "${link_san[@]}" \
         -s ASSERTIONS=1 -s ALLOW_MEMORY_GROWTH=1 -s MODULARIZE=1 -s ENVIRONMENT=node \
-        -s SINGLE_FILE=1 -s EXPORT_NAME=createHarness -s 'EXPORTED_FUNCTIONS=["_fuzz_one","_fuzz_result","_malloc","_free"]' \
+        --profiling-funcs -s SINGLE_FILE=1 -s EXPORT_NAME=createHarness -s 'EXPORTED_FUNCTIONS=["_fuzz_one","_fuzz_result","_fuzz_leaks","_malloc","_free"]' \
         -o "$out/fuzz_$h.cjs"
     nlibs=("$native/libcarcassonne.a")
     [ "$h" = search ] && nlibs=("$native/lib/search/libcarcassonne-search.a" "${nlibs[@]}")

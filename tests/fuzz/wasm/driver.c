@@ -84,6 +84,25 @@ EMSCRIPTEN_KEEPALIVE uint32_t fuzz_result(int which)
 {
     return which == 0 ? (uint32_t)digest : which == 1 ? (uint32_t)(digest >> 32) : calls;
 }
+
+/* Blocks allocated and no longer reachable (LeakSanitizer, part of the
+ * AddressSanitizer build): 1 when there are (reported on stderr), 0 when
+ * none, -1 in a build without it. Called by run.mjs after each phase;
+ * libFuzzer checks after each input natively. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FUZZ_HAVE_LSAN 1
+int __lsan_do_recoverable_leak_check(void);
+#endif
+#endif
+EMSCRIPTEN_KEEPALIVE int fuzz_leaks(void)
+{
+#ifdef FUZZ_HAVE_LSAN
+    return __lsan_do_recoverable_leak_check() != 0;
+#else
+    return -1;
+#endif
+}
 #else
 #include <dirent.h>
 #include <sys/stat.h>

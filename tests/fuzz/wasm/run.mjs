@@ -249,7 +249,14 @@ async function runHarness(name, o, seconds) {
   result.replayMs = performance.now() - t0;
   const native = join(o.build, `digest_${name}`);
   if (o.compare && existsSync(native) && files.length) {
-    const theirs = execFileSync(native, files, { encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n');
+    let out;
+    try {
+      out = execFileSync(native, files, { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) { // the native build failed on an input too: the lines up to it
+      out = e.stdout ?? '';
+      console.error(`wasm fuzz_${name}: the native ${native} failed: ${describe(e.stderr || e)}`);
+    }
+    const theirs = out.trim().split('\n');
     for (let i = 0; i < lines.length; i++) {
       result.compared++;
       if (theirs[i] !== lines[i]) {
@@ -258,6 +265,14 @@ async function runHarness(name, o, seconds) {
       }
     }
   }
+
+  const leaks = (phase) => { // LeakSanitizer over everything still allocated
+    if (h.m._fuzz_leaks() === 1) {
+      result.failures++;
+      console.error(`wasm fuzz_${name}: blocks leaked during the ${phase} (LeakSanitizer's report above)`);
+    }
+  };
+  leaks('replay');
 
   // (b) mutation
   const pool = inputs.filter((x) => x.data.length > 0);
@@ -280,6 +295,7 @@ async function runHarness(name, o, seconds) {
       result.execs++;
     }
     result.ms = performance.now() - start;
+    if (!result.failures) leaks('mutation');
   }
   return result;
 }
