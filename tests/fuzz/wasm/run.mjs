@@ -10,6 +10,7 @@
 //   --runs N            or stop each harness after N mutated inputs
 //   --seed S            the mutation's seed (default 1): a run with the same
 //                       seed, harness and --runs feeds the same inputs
+//   --timeout S         an input running longer fails (default 25, as libFuzzer's -timeout)
 //   --out DIR           where a failing input is written (default BUILD_DIR)
 //   --no-compare        do not compare digests with the native build
 //   FILE...             replay these files through the one harness named
@@ -23,9 +24,13 @@
 // inputs spliced) are fed until the time is up. Any trap, abort,
 // sanitizer report or invariant violation fails the run; the input is
 // written to DIR/wasm-crash-H-SEED-N. Exit status 1 on any failure or
-// digest mismatch, 2 on a usage error.
+// digest mismatch, 2 on a usage error. Each harness runs in a worker
+// thread that shows the main thread every input before it runs it (in
+// shared memory); an input that runs past --timeout is written to
+// DIR/wasm-timeout-H-SEED and the worker stopped.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +45,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-  const o = { harnesses: ALL, seconds: 0, runs: Infinity, seed: 1, compare: true, files: [] };
+  const o = { harnesses: ALL, seconds: 0, runs: Infinity, seed: 1, timeout: 25, compare: true, files: [] };
   const number = (name, v) => {
     if (!/^[0-9]+(\.[0-9]+)?$/.test(v ?? '')) usage(`${name} takes a number, not "${v}"`);
     return Number(v);
@@ -51,6 +56,7 @@ function parseArgs(argv) {
     else if (a === '--seconds') o.seconds = number(a, argv[++i]);
     else if (a === '--runs') o.runs = number(a, argv[++i]);
     else if (a === '--seed') o.seed = number(a, argv[++i]) >>> 0;
+    else if (a === '--timeout') o.timeout = number(a, argv[++i]);
     else if (a === '--out') o.out = argv[++i];
     else if (a === '--no-compare') o.compare = false;
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
@@ -189,6 +195,7 @@ class Harness {
 
   // One input: its digest and calls, or throws what the module threw
   run(data) {
+    note(data);
     const m = this.m;
     const p = m._malloc(Math.max(data.length, 1));
     const heap = m.HEAPU8 ?? new Uint8Array(m.wasmMemory?.buffer ?? m.asm.memory.buffer);
@@ -300,19 +307,78 @@ async function runHarness(name, o, seconds) {
   return result;
 }
 
-const o = parseArgs(process.argv.slice(2));
-const each = o.seconds / o.harnesses.length;
-let failed = 0, replayed = 0, execs = 0;
-for (const name of o.harnesses) {
-  const r = await runHarness(name, o, each);
-  const rate = r.ms > 0 ? (r.execs / (r.ms / 1000)).toFixed(0) : '0';
-  const cmp = r.compared ? `, digests ${r.compared - r.mismatches}/${r.compared} equal to native` : '';
-  console.log(`wasm fuzz_${name}: ${r.replayed} inputs replayed in ${(r.replayMs / 1000).toFixed(1)} s${cmp}; ` +
-    `${r.execs} mutated inputs in ${(r.ms / 1000).toFixed(1)} s (${rate}/s, slowest ${r.slowest.toFixed(0)} ms)` +
-    (r.failures ? `; ${r.failures} FAILED` : ''));
-  failed += r.failures + r.mismatches;
-  replayed += r.replayed;
-  execs += r.execs;
+// The worker's side of the watch: ctl[0] counts inputs started, ctl[1] is
+// the length of the one running, its bytes follow (the first NOTE_CAP).
+const NOTE_CAP = 1 << 17;
+let ctl, noted;
+function note(data) {
+  if (!ctl) return;
+  noted.set(data.subarray(0, NOTE_CAP));
+  Atomics.store(ctl, 1, data.length);
+  Atomics.add(ctl, 0, 1);
 }
-console.log(`wasm fuzz: ${replayed} inputs replayed, ${execs} mutated inputs, seed ${o.seed}, ${failed ? `${failed} failures` : 'no failure'}`);
-process.exit(failed ? 1 : 0);
+
+// One harness in a worker, watched: resolves with its result, or a failed
+// one when an input runs past the timeout (the worker is then stopped)
+function supervise(name, o, seconds) {
+  const sab = new SharedArrayBuffer(8 + NOTE_CAP);
+  const c = new Int32Array(sab, 0, 2);
+  return new Promise((done, fail) => {
+    const w = new Worker(new URL(import.meta.url), { workerData: { name, o, seconds, sab } });
+    let seen = -1, since = performance.now(), over = false;
+    const watch = setInterval(() => {
+      const now = Atomics.load(c, 0);
+      if (now !== seen) {
+        seen = now;
+        since = performance.now();
+      } else if (Atomics.load(c, 1) >= 0 && performance.now() - since > o.timeout * 1000) {
+        over = true;
+        clearInterval(watch);
+        const n = Math.min(Atomics.load(c, 1), NOTE_CAP);
+        const file = join(o.out, `wasm-timeout-${name}-${o.seed}`);
+        writeFileSync(file, new Uint8Array(sab, 8, n));
+        console.error(`wasm fuzz_${name}: an input ran more than ${o.timeout} s\n  input written to ${file}\n` +
+          `  replay: node ${join(here, 'run.mjs')} ${o.build} --harness ${name} ${file}`);
+        w.terminate().then(() => done({ name, replayed: 0, failures: 1, mismatches: 0, compared: 0, execs: 0, ms: 0, replayMs: 0, slowest: 0 }));
+      }
+    }, 250);
+    w.on('message', (r) => {
+      clearInterval(watch);
+      done(r);
+    });
+    w.on('error', (e) => {
+      clearInterval(watch);
+      fail(e);
+    });
+    w.on('exit', () => {
+      clearInterval(watch);
+      if (!over) done({ name, replayed: 0, failures: 1, mismatches: 0, compared: 0, execs: 0, ms: 0, replayMs: 0, slowest: 0 });
+    });
+  });
+}
+
+if (!isMainThread) {
+  const { name, o, seconds, sab } = workerData;
+  ctl = new Int32Array(sab, 0, 2);
+  noted = new Uint8Array(sab, 8, NOTE_CAP);
+  Atomics.store(ctl, 1, -1); // starting: no input yet
+  parentPort.postMessage(await runHarness(name, o, seconds));
+} else {
+  const o = parseArgs(process.argv.slice(2));
+  const each = o.seconds / o.harnesses.length;
+  console.log(`wasm fuzz: ${o.harnesses.join(', ')}; seed ${o.seed}, ${o.seconds} s of mutation in all`);
+  let failed = 0, replayed = 0, execs = 0;
+  for (const name of o.harnesses) {
+    const r = await supervise(name, o, each);
+    const rate = r.ms > 0 ? (r.execs / (r.ms / 1000)).toFixed(0) : '0';
+    const cmp = r.compared ? `, digests ${r.compared - r.mismatches}/${r.compared} equal to native` : '';
+    console.log(`wasm fuzz_${name}: ${r.replayed} inputs replayed in ${(r.replayMs / 1000).toFixed(1)} s${cmp}; ` +
+      `${r.execs} mutated inputs in ${(r.ms / 1000).toFixed(1)} s (${rate}/s, slowest ${r.slowest.toFixed(0)} ms)` +
+      (r.failures ? `; ${r.failures} FAILED` : ''));
+    failed += r.failures + r.mismatches;
+    replayed += r.replayed;
+    execs += r.execs;
+  }
+  console.log(`wasm fuzz: ${replayed} inputs replayed, ${execs} mutated inputs, seed ${o.seed}, ${failed ? `${failed} failures` : 'no failure'}`);
+  process.exit(failed ? 1 : 0);
+}
