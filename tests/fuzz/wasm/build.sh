@@ -90,11 +90,10 @@ compile carcassonne-search
 ncc=$(command -v clang || echo cc)
 hflags=(${TRACE:+-DFUZZ_DIGEST_TRACE} -std=c11 -Wall -include "$here/digest.h" -I"$out" -I"$root/include" -I"$root/tests/fuzz"
     -I"$root/tests/json" -I"$native/tests/fuzz/replay")
-for h in $harnesses; do
-    src=$root/tests/fuzz/fuzz_$h.c
-    [ -f "$src" ] || { echo "build: no harness $src" >&2; exit 1; }
+link() { # harness $1: WebAssembly and native
+    local h=$1 src=$root/tests/fuzz/fuzz_$1.c objs extra=() nlibs
+    [ -f "$src" ] || { echo "build: no harness $src" >&2; return 1; }
     mapfile -t objs < "$out/carcassonne.objs"
-    extra=()
     [ "$h" = search ] && mapfile -t extra < "$out/carcassonne-search.objs"
     emcc $sanflags "${hflags[@]}" "$src" "$here/driver.c" "${extra[@]}" "${objs[@]}" "${link_san[@]}" \
         -s ASSERTIONS=1 -s ALLOW_MEMORY_GROWTH=1 -s MODULARIZE=1 -s ENVIRONMENT=node \
@@ -104,4 +103,13 @@ for h in $harnesses; do
     [ "$h" = search ] && nlibs=("$native/lib/search/libcarcassonne-search.a" "${nlibs[@]}")
     "$ncc" -O2 "${hflags[@]}" -o "$out/digest_$h" "$src" "$here/driver.c" "${nlibs[@]}" -lm -pthread
     echo "build: $out/fuzz_$h.cjs $(stat -c %s "$out/fuzz_$h.cjs") bytes, $out/digest_$h"
+}
+pids=()
+for h in $harnesses; do # $jobs links at a time
+    while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    link "$h" &
+    pids+=($!)
 done
+status=0
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+exit $status
