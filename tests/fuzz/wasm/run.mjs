@@ -287,7 +287,7 @@ async function runHarness(name, o, seconds) {
     const r = generator(o.seed, name);
     const dict = readDictionary(join(fuzzDir, `${name}.dict`));
     const maxLen = Math.min(1 << 16, 2 * Math.max(...pool.map((x) => x.data.length)));
-    const start = performance.now();
+    const start = performance.now(), cpu0 = process.cpuUsage();
     const until = seconds > 0 ? start + seconds * 1000 : Infinity;
     while (result.execs < o.runs && performance.now() < until) {
       const x = mutate(pool, r, dict, maxLen);
@@ -302,6 +302,8 @@ async function runHarness(name, o, seconds) {
       result.execs++;
     }
     result.ms = performance.now() - start;
+    const cpu = process.cpuUsage(cpu0); // the process's, nearly all this worker's on a shared machine
+    result.cpuMs = (cpu.user + cpu.system) / 1000;
     if (!result.failures) leaks('mutation');
   }
   return result;
@@ -373,7 +375,8 @@ if (!isMainThread) {
     const rate = r.ms > 0 ? (r.execs / (r.ms / 1000)).toFixed(0) : '0';
     const cmp = r.compared ? `, digests ${r.compared - r.mismatches}/${r.compared} equal to native` : '';
     console.log(`wasm fuzz_${name}: ${r.replayed} inputs replayed in ${(r.replayMs / 1000).toFixed(1)} s${cmp}; ` +
-      `${r.execs} mutated inputs in ${(r.ms / 1000).toFixed(1)} s (${rate}/s, slowest ${r.slowest.toFixed(0)} ms)` +
+      `${r.execs} mutated inputs in ${(r.ms / 1000).toFixed(1)} s (${rate}/s` +
+      (r.cpuMs > 0 ? `, ${(r.execs / (r.cpuMs / 1000)).toFixed(0)} per CPU second` : '') + `, slowest ${r.slowest.toFixed(0)} ms)` +
       (r.failures ? `; ${r.failures} FAILED` : ''));
     failed += r.failures + r.mismatches;
     replayed += r.replayed;
