@@ -101,7 +101,8 @@ link() { # harness $1: WebAssembly and native
         -o "$out/fuzz_$h.cjs"
     nlibs=("$native/libcarcassonne.a")
     [ "$h" = search ] && nlibs=("$native/lib/search/libcarcassonne-search.a" "${nlibs[@]}")
-    "$ncc" -O2 "${hflags[@]}" -o "$out/digest_$h" "$src" "$here/driver.c" "${nlibs[@]}" -lm -pthread
+    "$ncc" -O2 "${hflags[@]}" -o "$out/digest_$h" "$src" "$here/driver.c" "$root/tests/fuzz/replay/replay.c" \
+        "${nlibs[@]}" -lm -pthread
     echo "build: $out/fuzz_$h.cjs $(stat -c %s "$out/fuzz_$h.cjs") bytes, $out/digest_$h"
 }
 pids=()

@@ -2,9 +2,9 @@
  *
  * In WebAssembly it exports fuzz_one() for run.mjs: one input through
  * LLVMFuzzerTestOneInput, then fuzz_result() gives its digest (digest.h).
- * Natively it is a replay program like tests/fuzz/replay/replay.c that
- * prints, for each file named (a directory: each file in it, in name
- * order), the same line run.mjs prints for it:
+ * Natively it is linked with tests/fuzz/replay/replay.c (each file named,
+ * a directory's files in name order) and prints, for each input, the line
+ * run.mjs makes for it:
  *
  *   NAME DIGEST CALLS        the file's name, 16 hex digits, calls digested
  *
@@ -67,17 +67,15 @@ void *fuzz_dig_pointer(const void *p)
     return (void *)(uintptr_t)p;
 }
 
-static void run_one(const uint8_t *data, size_t size)
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+EMSCRIPTEN_KEEPALIVE void fuzz_one(const uint8_t *data, size_t size)
 {
     digest = 0xcbf29ce484222325u;
     calls = 0;
     LLVMFuzzerTestOneInput(data, size);
 }
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-
-EMSCRIPTEN_KEEPALIVE void fuzz_one(const uint8_t *data, size_t size) { run_one(data, size); }
 
 /* 0 and 1: the digest's low and high 32 bits; 2: the calls digested */
 EMSCRIPTEN_KEEPALIVE uint32_t fuzz_result(int which)
@@ -104,75 +102,21 @@ EMSCRIPTEN_KEEPALIVE int fuzz_leaks(void)
 #endif
 }
 #else
-#include <dirent.h>
-#include <sys/stat.h>
+/* natively: the hooks of tests/fuzz/replay/replay.c, linked with it */
+void replay_before(const char *path);
+void replay_after(const char *path);
 
-static void run_file(const char *path)
+void replay_before(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "digest: cannot open %s\n", path);
-        exit(2);
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (size_t k; buf && (k = fread(buf + n, 1, cap - n, f)) > 0;) {
-        n += k;
-        if (n == cap) buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    uint8_t *exact = buf ? malloc(n ? n : 1) : NULL; /* reading past the input is caught */
-    if (!exact) exit(2);
-    memcpy(exact, buf, n);
-    free(buf);
-    run_one(exact, n);
-    free(exact);
+    (void)path;
+    digest = 0xcbf29ce484222325u;
+    calls = 0;
+}
+
+void replay_after(const char *path)
+{
     const char *name = strrchr(path, '/');
     printf("%s %016llx %lu\n", name ? name + 1 : path, (unsigned long long)digest, (unsigned long)calls);
     fflush(stdout);
-}
-
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static void run_path(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st)) {
-        fprintf(stderr, "digest: no %s\n", path);
-        exit(2);
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        run_file(path);
-        return;
-    }
-    DIR *d = opendir(path);
-    if (!d) exit(2);
-    char **names = NULL;
-    size_t n = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (e->d_name[0] == '.') continue;
-        names = realloc(names, (n + 1) * sizeof *names);
-        if (!names) exit(2);
-        size_t len = strlen(path) + strlen(e->d_name) + 2;
-        if (!(names[n] = malloc(len))) exit(2);
-        snprintf(names[n++], len, "%s/%s", path, e->d_name);
-    }
-    closedir(d);
-    qsort(names, n, sizeof *names, by_name);
-    for (size_t i = 0; i < n; i++) {
-        run_path(names[i]);
-        free(names[i]);
-    }
-    free(names);
-}
-
-int main(int argc, char **argv)
-{
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s FILE|DIR ...\n", argv[0]);
-        return 2;
-    }
-    for (int i = 1; i < argc; i++) run_path(argv[i]);
-    return 0;
 }
 #endif
