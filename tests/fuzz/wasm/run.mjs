@@ -40,7 +40,7 @@ const fuzzDir = resolve(here, '..');
 const ALL = ['load', 'tileset', 'api', 'movetext', 'json', 'learn', 'search'];
 
 function usage(msg) {
-  console.error(`run.mjs: ${msg}\nusage: node run.mjs BUILD_DIR [--harness H,...] [--seconds N] [--runs N] [--seed S] [--out DIR] [--no-compare] [FILE...]`);
+  console.error(`run.mjs: ${msg}\nusage: node run.mjs BUILD_DIR [--harness H,...] [--seconds N] [--runs N] [--seed S] [--timeout S] [--out DIR] [--no-compare] [FILE...]`);
   process.exit(2);
 }
 
@@ -200,11 +200,8 @@ class Harness {
     const p = m._malloc(Math.max(data.length, 1));
     const heap = m.HEAPU8 ?? new Uint8Array(m.wasmMemory?.buffer ?? m.asm.memory.buffer);
     heap.set(data, p);
-    try {
-      m._fuzz_one(p, data.length);
-    } finally {
-      m._free(p);
-    }
+    m._fuzz_one(p, data.length); // a module that throws here is started again, so no free
+    m._free(p);
     const hex = (v) => (v >>> 0).toString(16).padStart(8, '0');
     return { digest: hex(m._fuzz_result(1)) + hex(m._fuzz_result(0)), calls: m._fuzz_result(2) >>> 0 };
   }
@@ -370,6 +367,7 @@ if (!isMainThread) {
   const each = o.seconds / o.harnesses.length;
   console.log(`wasm fuzz: ${o.harnesses.join(', ')}; seed ${o.seed}, ${o.seconds} s of mutation in all`);
   let failed = 0, replayed = 0, execs = 0;
+  for (const name of o.harnesses) new Harness(name, o.build); // each built, before any runs
   for (const name of o.harnesses) {
     const r = await supervise(name, o, each);
     const rate = r.ms > 0 ? (r.execs / (r.ms / 1000)).toFixed(0) : '0';
