@@ -149,7 +149,9 @@ static void try_move(world *w, const carc_move *m, const char *what)
     if (inv_accepted_was_listed(&w->c, w->listed, w->nlisted, m, rot)) die(w, "(b)");
 }
 
-static void play_listed(world *w, size_t idx)
+/* idx is 64 bits and reduced here, so a 32-bit size_t (WebAssembly) picks
+ * the same move as a 64-bit one: tests/fuzz/wasm compares the two */
+static void play_listed(world *w, uint64_t idx)
 {
     list_now(w);
     if (w->nlisted == 0) {
@@ -161,10 +163,11 @@ static void play_listed(world *w, size_t idx)
         }
         return;
     }
-    carc_move m = w->listed[idx % w->nlisted];
+    size_t pick = (size_t)(idx % w->nlisted);
+    carc_move m = w->listed[pick];
     int r = carc_game_apply(w->g, &m);
     if (r) {
-        inv_fail(&w->c, "listed move %zu of %zu (kind %d) refused: %s", idx % w->nlisted, w->nlisted, m.kind,
+        inv_fail(&w->c, "listed move %zu of %zu (kind %d) refused: %s", pick, w->nlisted, m.kind,
                  carc_strerror(r));
         die(w, "listed");
     }
@@ -508,7 +511,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         default: { /* OP_PLAY */
             int steps = 1 + (int)(u8(&in) % 48);
             for (int s = 0; s < steps; s++) {
-                play_listed(&w, (size_t)(fuzz_rand(&rng) >> 20));
+                play_listed(&w, fuzz_rand(&rng) >> 20);
                 if (carc_game_copy(w.chk, w.g)) die(&w, "scratch copy");
                 if (inv_check(&w.c, w.chk, 0)) die(&w, "play");
             }

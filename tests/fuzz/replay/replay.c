@@ -15,6 +15,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Called before and after each input when the program defines them
+ * (tests/fuzz/wasm/driver.c: a digest of each input); weak, so a plain
+ * replay program has neither. */
+__attribute__((weak)) void replay_before(const char *path);
+__attribute__((weak)) void replay_after(const char *path);
+
 static long inputs;
 
 static void run_file(const char *path)
@@ -37,7 +43,9 @@ static void run_file(const char *path)
     if (!exact) exit(2);
     memcpy(exact, buf, n);
     free(buf);
+    if (replay_before) replay_before(path);
     LLVMFuzzerTestOneInput(exact, n);
+    if (replay_after) replay_after(path);
     free(exact);
     inputs++;
 }
