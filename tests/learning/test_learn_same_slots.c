@@ -10,13 +10,20 @@
 
 #include "learn_test.h"
 
-/* A road curve from north to east, the inner and the outer farm in the
- * order given (%s twice), and an all-farm start tile. */
+/* An all-farm start tile and a road curve from north to east, its inner
+ * and outer farm in the order given (%s twice); or the curve first, as
+ * tile type 0. */
 static const char pattern[] = "tileset curve\n"
                               "tile S start\n  edges FFF FFF FFF FFF\n"
                               "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n"
                               "tile T count=20\n  edges FRF FRF FFF FFF\n  feature road slots=1,4 id=r1\n"
                               "  %s\n  %s\n";
+static const char curve_first[] = "tileset curve\n"
+                                  "tile T count=20\n  edges FRF FRF FFF FFF\n  feature road slots=1,4 id=r1\n"
+                                  "  %s\n  %s\n"
+                                  "tile S start\n  edges FFF FFF FFF FFF\n"
+                                  "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n";
+static const char *layout = pattern;
 static const char inner[] = "feature farm slots=2,3 id=fi";
 static const char outer[] = "feature farm slots=0,5,6,7,8,9,10,11 id=fo";
 
@@ -25,7 +32,7 @@ static carc_tileset *curve_set(int inner_first)
     const carc_variant *v;
     cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
     char text[512], err[160];
-    int n = snprintf(text, sizeof text, pattern, inner_first ? inner : outer, inner_first ? outer : inner);
+    int n = snprintf(text, sizeof text, layout, inner_first ? inner : outer, inner_first ? outer : inner);
     carc_tileset *ts = NULL;
     cr_assert_eq(carc_tileset_parse(v, text, (size_t)n, &ts, err, sizeof err), CARC_OK, "%s", err);
     return ts;
@@ -39,7 +46,7 @@ static carc_game *game_on(const carc_tileset *ts)
     return g;
 }
 
-Test(learn_same_slots, a_tile_set_whose_farms_swap_slots_is_another_set)
+static void swapped_farms_are_refused(void)
 {
     carc_tileset *a = curve_set(1), *same = curve_set(1), *swapped = curve_set(0);
     carc_game_options go = {.struct_size = sizeof go, .variant_name = "base", .players = 2, .tileset = a};
@@ -60,4 +67,16 @@ Test(learn_same_slots, a_tile_set_whose_farms_swap_slots_is_another_set)
     carc_tileset_free(a);
     carc_tileset_free(same);
     carc_tileset_free(swapped);
+}
+
+Test(learn_same_slots, a_tile_set_whose_farms_swap_slots_is_another_set)
+{
+    swapped_farms_are_refused();
+}
+
+/* the same with the curve as tile type 0: every type is compared, the first too */
+Test(learn_same_slots, the_first_tile_type_is_compared_too)
+{
+    layout = curve_first;
+    swapped_farms_are_refused();
 }
