@@ -2,7 +2,8 @@
 """Mutation testing of lib/ and variants/: does the suite catch wrong code?
 
     tests/mutation/mutate.py [--seed S] [--count N] [--jobs J] [--work DIR]
-                             [--only FILE] [--list] [--keep]
+                             [--only FILE] [--list] [--keep] [--keys FILE]
+                             [--results FILE] [--resume]
 
 Finds every place in lib/*.c, lib/internal.h and variants/*/*.c where one
 small change makes plausible wrong code:
@@ -29,6 +30,14 @@ on two cores), not in CI; docs/fuzzing.md has the last run.
 --list prints the sample without running it; --only FILE samples one file;
 --keys FILE runs the mutants FILE names (one key a line, as the survivors
 list prints them), to try survivors again after new tests.
+
+Each verdict is appended to a results file as soon as it is known (--results,
+default WORK.results beside the work copy, outside the tree), one line a
+mutant: verdict, operator, file:line, why, key, separated by tabs. A run that
+is stopped keeps what it did: --resume reads that file, skips the mutants it
+already holds and counts their verdicts in the score (a recorded survivor
+listed in equivalent.txt since is counted as equivalent). Without --resume
+the file is started afresh.
 """
 
 import argparse
@@ -281,6 +290,8 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--keep", action="store_true", help="leave the work copy for the next run")
     ap.add_argument("--keys", help="run only the mutants whose keys (as the survivors list prints them) are in FILE")
+    ap.add_argument("--results", help="append each verdict to FILE as it is known (default WORK.results)")
+    ap.add_argument("--resume", action="store_true", help="skip the mutants the results file holds, count them")
     a = ap.parse_args()
     # a run stopped by a signal still puts the mutated file back (finally)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))
@@ -307,6 +318,14 @@ def main():
             print("%3d %-5s %s:%d  %s -> %s   %s" % (i, s[4], s[0], line, old, s[3], src))
         return 0
     work = a.work or "/tmp/carc-mutation-%d" % a.seed
+    results = a.results or work.rstrip("/") + ".results"
+    done = {}
+    if a.resume and os.path.exists(results):
+        for raw in open(results):
+            f = raw.rstrip("\n").split("\t")
+            if len(f) == 5:
+                done[f[4]] = f
+    record = open(results, "a" if a.resume else "w")
     build = prepare(work, a.jobs)
     rc, base_time, _ = suite(work, build, a.jobs, None)
     if rc != 0:
@@ -318,6 +337,16 @@ def main():
         path, off, length, new, op = s
         text = texts[path]
         line, old, src, key = describe(text, s)
+        if key in done:
+            verdict, why = done[key][0], done[key][3]
+            if verdict == "survived" and key in eq:
+                verdict, why = "equivalent", eq[key]
+            counts[verdict] += 1
+            if verdict == "survived":
+                survivors.append((path, line, old, new, op, src, key))
+            print("%3d %-10s %-5s %s:%d  %s -> %s   %s   [recorded%s]" % (i, verdict.upper(), op, path, line, old, new,
+                                                                       src[:70], ": " + why if why else ""))
+            continue
         target = os.path.join(work, path)
         with open(target, "w") as f:
             f.write(text[:off] + new + text[off + length:])
@@ -347,6 +376,8 @@ def main():
             with open(target, "w") as f:
                 f.write(text)
         counts[verdict] += 1
+        record.write("%s\t%s\t%s:%d\t%s\t%s\n" % (verdict, op, path, line, why.replace("\t", " "), key))
+        record.flush()
         if verdict == "survived":
             survivors.append((path, line, old, new, op, src, key))
         print("%3d %-10s %-5s %s:%d  %s -> %s   %s%s" % (i, verdict.upper(), op, path, line, old, new, src[:70],
