@@ -14,7 +14,10 @@
 # chunk's last line goes to LOG_DIR/results (one line: variant, seed,
 # "soak: G games, M moves, V violations"); a chunk that finds something
 # keeps its whole output in LOG_DIR. `tests/soak/long-soak.sh --sum LOG_DIR`
-# adds the results up per variant. Runs under nice -n 10.
+# adds the results up per variant. Runs under nice -n 10. A run given a
+# LOG_DIR that already has results goes on where it stopped: a chunk whose
+# variant and seed are in LOG_DIR/results is not played again, so the
+# million games can be gathered over several sittings.
 set -euo pipefail
 if [ "${1:-}" = "--sum" ]; then
     awk '{ v=$1; g[v]+=$4; m[v]+=$6; x[v]+=$8; n[v]++ }
@@ -23,7 +26,7 @@ if [ "${1:-}" = "--sum" ]; then
     exit 0
 fi
 if [ $# -lt 2 ]; then
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 fi
 build=$1 logs=$2 games=${3:-1000000} jobs=${4:-2} chunk=${5:-20000}
@@ -33,8 +36,10 @@ mkdir -p "$logs"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1
 variants=$("$soak" --games 0 2>/dev/null | grep -v '^soak: [0-9]' | sed -n 's/^soak: \([^ ]*\) .*/\1/p' | sort -u)
 chunks=$(( (games + chunk - 1) / chunk ))
+touch "$logs/results"
 run_chunk() { # variant k
     local v=$1 k=$2 seed=$((1000 + $2)) out
+    grep -q "^$v $seed soak: " "$logs/results" && return 0 # played in an earlier sitting
     out=$(nice -n 10 "$soak" --games "$chunk" --variant "$v" --seed "$seed" --mixed-rules 2>&1) || true
     printf '%s %s %s\n' "$v" "$seed" "$(printf '%s\n' "$out" | tail -n 1)" >> "$logs/results"
     case $(printf '%s\n' "$out" | tail -n 1) in *" 0 violations") ;; *) printf '%s\n' "$out" > "$logs/$v-$seed.log" ;; esac
