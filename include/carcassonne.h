@@ -834,7 +834,9 @@ CARC_API int carc_move_format(const carc_game *g, const carc_move *m, char *buf,
  * @param g the game. @param text,len the text (one line; need not be NUL-terminated).
  * @param out receives the move (unchanged on failure).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed),
- *         ::CARC_E_NOT_FOUND (no such tile, figure, feature or action name),
+ *         ::CARC_E_NOT_FOUND (no such tile, figure, feature or action name;
+ *         a named action given as six numbers whose feature is not on the
+ *         tile at its square),
  *         ::CARC_E_PHASE (a `figure` move with no tile placed this turn).
  */
 CARC_API int carc_move_parse(const carc_game *g, const char *text, size_t len, carc_move *out);

@@ -28,6 +28,18 @@ static int type_at(const carc_game *g, int x, int y)
     return ti >= 0 && g->tiles[ti].x == x && g->tiles[ti].y == y ? g->tiles[ti].type : -1;
 }
 
+/* Whether the feature a named action's FEATURE argument gives lies on the
+ * move's square: the text of such an action says the feature by its id, so
+ * without it the move cannot be written (an action without a name, or one
+ * taking no feature, always can). */
+static int action_feature_exists(const carc_game *g, const carc_move *m)
+{
+    const carc_action_desc *a = action_by_code(g, m->action);
+    if (!a || !(a->args & CARC_ARG_FEATURE)) return 1;
+    int type = type_at(g, m->x, m->y);
+    return type >= 0 && m->feature < g->ts->types[type].nfeat;
+}
+
 int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap)
 {
     const carc_tileset *ts = g->ts;
@@ -60,9 +72,8 @@ int move_text(const carc_game *g, const carc_move *m, char *out, size_t cap)
             n += k, p = p && (size_t)k < room ? p + k : NULL, room = p ? room - (size_t)k : 0;
         }
         if (a->args & CARC_ARG_FEATURE) {
-            int type = type_at(g, m->x, m->y);
-            if (type < 0 || m->feature >= ts->types[type].nfeat) return -1;
-            n += snprintf(p, room, " %s", ts->types[type].feat[m->feature].id);
+            if (!action_feature_exists(g, m)) return -1;
+            n += snprintf(p, room, " %s", ts->types[type_at(g, m->x, m->y)].feat[m->feature].id);
         }
         return n;
     }
@@ -164,7 +175,14 @@ static int words_action(const carc_game *g, const char *const *w, int n, carc_mo
 {
     long a;
     if (n < 2) return CARC_E_PARSE;
-    if (n == 7 && text_int(w[1], 0, 65535, &a) == 0) return words_action_numbers(w, m);
+    if (n == 7 && text_int(w[1], 0, 65535, &a) == 0) {
+        /* six numbers for a named action that takes a feature: that feature
+         * must lie on the square, as its named form requires, or the move
+         * read could not be written (fuzz_movetext found "action 1 -12 3
+         * -4 1 2" read for a hike off the board) */
+        int r = words_action_numbers(w, m);
+        return r == CARC_OK && !action_feature_exists(g, m) ? CARC_E_NOT_FOUND : r;
+    }
     /* an action name starts with a letter (variant_check); anything else is
      * the six-number form cut short or with a code past 65535 */
     char c0 = w[1][0];

@@ -275,3 +275,43 @@ Test(client_movetext, a_figure_on_another_tile_is_written_with_its_square)
     cr_assert(memcmp(&m, &back, sizeof m) == 0);
     carc_game_free(g);
 }
+
+/* The code of the action the ruleset of g names `name`. */
+static unsigned action_code(carc_game *g, const char *name)
+{
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_game_variant(g, &v), CARC_OK);
+    for (int i = 0;; i++) {
+        unsigned code = 0, args = 0;
+        const char *n = NULL;
+        cr_assert_eq(carc_variant_action(v, i, &code, &n, &args, NULL), CARC_OK, "no action %s", name);
+        if (strcmp(n, name) == 0) return code;
+    }
+}
+
+/* A named action may be given as its six numbers too, but only where its
+ * named form could say it: a hike names a feature of the tile on its square,
+ * so six numbers for a hike off the board, or to a feature the tile lacks,
+ * name nothing (fuzz_movetext found "action 1 -12 3 -4 1 2" read, and then
+ * refused by carc_move_format). */
+Test(client_movetext, six_numbers_for_a_named_action_name_a_feature_that_exists)
+{
+    carc_game *g = cl_new_game("over-hill-and-dale", 2, 3);
+    unsigned hike = action_code(g, "hike");
+    char text[64], buf[64];
+    snprintf(text, sizeof text, "action %u -12 3 -4 1 2", hike); /* no tile at (3,-4) */
+    expect_parse(g, text, CARC_E_NOT_FOUND);
+    snprintf(text, sizeof text, "action %u 5 0 0 0 200", hike); /* the start tile has no feature 200 */
+    expect_parse(g, text, CARC_E_NOT_FOUND);
+    /* a feature of the start tile: read, and written by name */
+    snprintf(text, sizeof text, "action %u 5 0 0 0 1", hike);
+    carc_move m, back;
+    cr_assert_eq(carc_move_parse(g, text, strlen(text), &m), CARC_OK);
+    cr_expect(m.kind == CARC_MOVE_ACTION && m.action == hike && m.target == 5 && m.x == 0 && m.y == 0 && m.feature == 1);
+    size_t len = 0;
+    cr_assert_eq(carc_move_format(g, &m, buf, sizeof buf, &len), CARC_OK);
+    cr_expect(strncmp(buf, "action hike 5 0 0 ", 18) == 0, "written '%s'", buf);
+    cr_assert_eq(carc_move_parse(g, buf, len, &back), CARC_OK, "'%s'", buf);
+    cr_expect(back.action == hike && back.target == 5 && back.x == 0 && back.y == 0 && back.feature == 1);
+    carc_game_free(g);
+}
