@@ -303,6 +303,11 @@ Test(client_movetext, six_numbers_for_a_named_action_name_a_feature_that_exists)
     expect_parse(g, text, CARC_E_NOT_FOUND);
     snprintf(text, sizeof text, "action %u 5 0 0 0 200", hike); /* the start tile has no feature 200 */
     expect_parse(g, text, CARC_E_NOT_FOUND);
+    /* and such a hike, made by hand, cannot be written */
+    carc_move off = {.kind = CARC_MOVE_ACTION, .action = (uint16_t)hike, .target = -12, .x = 3, .y = -4, .feature = 2};
+    size_t untouched = 77;
+    cr_expect_eq(carc_move_format(g, &off, buf, sizeof buf, &untouched), CARC_E_INVALID);
+    cr_expect_eq(untouched, 77u);
     /* a feature of the start tile: read, and written by name */
     snprintf(text, sizeof text, "action %u 5 0 0 0 1", hike);
     carc_move m, back;
