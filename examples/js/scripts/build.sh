@@ -32,14 +32,8 @@ cc -std=c11 -O2 -Wall -Wextra -Werror -I"$root/include" -o "$native/carc-trace" 
 #    engine, the renderer (examples/render), and the search bot's library
 #    when the tree has one
 meson introspect "$native" --targets > "$native/targets.json"
-describe() { # prints the flags (F), then the sources (S), of library $1
-    node -e '
-const all = require(process.argv[1]).filter((x) => x.name === process.argv[2]);
-const t = all.find((x) => x.type === "shared library") || all.find((x) => x.type === "static library");
-for (const s of t ? t.target_sources : []) {
-  for (const p of s.parameters) if (/^-[ID]/.test(p) || p.startsWith("-std=")) console.log("F" + p);
-  for (const f of s.sources.concat(s.generated_sources)) if (f.endsWith(".c")) console.log("S" + f);
-}' "$native/targets.json" "$1"
+describe() { # the flags (F), then the sources (S), of library $1
+    node "$root/scripts/library-sources.mjs" "$native/targets.json" "$1"
 }
 
 # 3. compile to WebAssembly objects, each library with its own flags

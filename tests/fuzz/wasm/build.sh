@@ -49,14 +49,8 @@ cmp -s "$out/digest_calls.h.new" "$out/digest_calls.h" 2>/dev/null && rm "$out/d
 
 # 3. the libraries' objects, each file with the flags meson gives it
 meson introspect "$native" --targets > "$out/targets.json"
-describe() { # the flags (F) and sources (S) of library $1
-    node -e '
-const all = require(process.argv[1]).filter((x) => x.name === process.argv[2]);
-const t = all.find((x) => x.type === "shared library") || all.find((x) => x.type === "static library");
-for (const s of t ? t.target_sources : []) {
-  for (const p of s.parameters) if (/^-[ID]/.test(p) || p.startsWith("-std=")) console.log("F" + p);
-  for (const f of s.sources.concat(s.generated_sources)) if (f.endsWith(".c")) console.log("S" + f);
-}' "$out/targets.json" "$1"
+describe() { # the flags (F), then the sources (S), of library $1
+    node "$root/scripts/library-sources.mjs" "$out/targets.json" "$1"
 }
 sanflags="-O2 -g1 ${san[*]:-}"
 compile() { # compile LIBRARY: prints its objects
