@@ -20,6 +20,12 @@
     seats: [],      // per seat: 'human' or a bot name
     bots: [],       // per seat: a Bot or null
     pace: 400,      // ms between bot moves on screen
+    // The search bot thinks SEARCH_MS a decision in slices of SLICE_MS
+    // (each slice grows the same tree: the search keeps it between runs on
+    // one position), giving the page back between slices, so clicks,
+    // scrolling and the status line stay live while it thinks.
+    searchMs: 250,
+    sliceMs: 25,
     seed: null,     // the game's seed when known (new games)
     pics: new Map(),
     style: '',
@@ -541,9 +547,30 @@
     const d = ui.game.decision();
     if (d.phase === 'over' || isHuman(d.player)) return;
     const bot = ui.bots[d.player];
+    // a lone move is given at once (no tree grows), so needs no slices
+    if (bot.name === 'search' && ui.game.moves({ text: false }).length > 1) {
+      think(bot, d, ui.game, 0);
+      return;
+    }
     const t0 = performance.now();
     const move = bot.choose(ui.game);
     ui.timings.push({ player: d.player, bot: bot.name, ms: performance.now() - t0, phase: d.phase });
+    play(move, d.player);
+  }
+
+  /** One slice of the search bot's thinking on `game`; `spent` ms so far. The
+   *  next slice waits on ui.timer, so a new game or a load cancels it. */
+  function think(bot, d, game, spent) {
+    ui.timer = null;
+    if (ui.game !== game) return;
+    const t0 = performance.now();
+    const move = bot.choose(game);
+    spent += performance.now() - t0;
+    if (spent < ui.searchMs) {
+      ui.timer = setTimeout(() => think(bot, d, game, spent), 0);
+      return;
+    }
+    ui.timings.push({ player: d.player, bot: bot.name, ms: spent, phase: d.phase });
     play(move, d.player);
   }
 
@@ -800,7 +827,8 @@
     ui.game = game;
     ui.seats = seats;
     ui.seed = seed;
-    ui.bots = seats.map((s, p) => (s === 'human' ? null : ui.carc.newBot(s, game, (seed ?? 1) * 7 + p)));
+    ui.bots = seats.map((s, p) => (s === 'human' ? null
+      : ui.carc.newBot(s, game, (seed ?? 1) * 7 + p, s === 'search' ? { milliseconds: ui.sliceMs } : undefined)));
     ui.pics = new Map();
     ui.style = game.tileStyle(S);
     ui.sel = { pick: 0, rot: 0, square: null };

@@ -299,6 +299,13 @@ async function searchGame(page) {
       new MutationObserver(() => { const t = el.textContent; if (seen[seen.length - 1] !== t) seen.push(t); })
         .observe(el, { childList: true, subtree: true, characterData: true });
     })()`);
+    // a heartbeat every 10 ms: the gaps between its beats are how long the
+    // page could not answer a click (the search thinks in slices)
+    await page.eval(`(() => {
+      const gaps = window.beatGaps = [];
+      let last = performance.now();
+      window.beat = setInterval(() => { const t = performance.now(); gaps.push(t - last); last = t; }, 10);
+    })()`);
     let offered = null;
     await setUp(page, s, seats, 0, async () => {
       offered = await page.eval(`(() => { const sel = document.querySelector('select[name=seat0]'),
@@ -327,8 +334,12 @@ async function searchGame(page) {
     const median = timings[Math.floor(timings.length / 2)];
     report(timings.length > 30 && median >= 200, 'the search bot used its budget (250 ms a decision)',
       `${timings.length} decisions, median ${median.toFixed(1)} ms`);
+    const gaps = await page.eval('(clearInterval(window.beat), window.beatGaps)');
+    const stalls = gaps.filter((g) => g >= 200).length;
+    report(stalls * 10 <= timings.length, 'the page stays responsive while the search thinks (a stall of 200 ms or more in at most one decision in ten)',
+      `${stalls} stalls over ${timings.length} search decisions, longest gap ${Math.max(...gaps).toFixed(0)} ms over ${gaps.length} beats`);
     report(page.errors.length === errors, 'no console error during the game against the search bot', page.errors.slice(errors).join('\n'));
-    console.log(`measure - search bot in the page, base 2p: median ${median.toFixed(1)} ms a decision over ${timings.length} decisions; the whole game (${decisions} moves by clicks) took ${seconds.toFixed(1)} s`);
+    console.log(`measure - search bot in the page, base 2p: median ${median.toFixed(1)} ms a decision over ${timings.length} decisions; the whole game (${decisions} moves by clicks) took ${seconds.toFixed(1)} s; longest stall ${Math.max(...gaps).toFixed(0)} ms`);
   } catch (e) {
     report(false, 'base 2p: a game against the search bot', e.stack);
     await shot(page, `${slug(s)}-failure`);
