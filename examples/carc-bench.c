@@ -18,6 +18,7 @@
 
 #include "bot.h"
 #include "cli.h"
+#include "create-bench.h"
 #include "rules.h"
 #include "search-bench.h"
 
@@ -87,6 +88,9 @@ static void usage(FILE *f)
             "(70 random decisions in), G iterations a run (default 20000), the median of 5\n"
             "runs on one thread; the last line is 'search_iterations_per_second: X' (per\n"
             "CPU second of the thread).\n"
+            "With --create it makes and frees G games instead (carc_game_new and\n"
+            "carc_game_free), 5 times on one thread, and prints the memory a game holds,\n"
+            "'bytes_per_game: N', then the median run as 'games_created_per_cpu_second: X'.\n"
             "\n"
             "Options:\n"
             "  --variant NAME       the ruleset (default: base)\n"
@@ -99,6 +103,7 @@ static void usage(FILE *f)
             "                       (default: 1)\n"
             "  --no-playouts        leave out the carc_game_playouts run\n"
             "  --search             time the tree search (see above) instead of games\n"
+            "  --create             time making games (see above) instead of playing them\n"
             CLI_HELP_LINES
             "\n"
             "Exit status:\n"
@@ -111,7 +116,7 @@ int main(int argc, char **argv)
 {
     rules ruleset = {0};
     const char *variant = "base";
-    int players = 2, threads = 1, batch = 1, search = 0;
+    int players = 2, threads = 1, batch = 1, search = 0, create = 0;
     long games = 20000;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -125,6 +130,8 @@ int main(int argc, char **argv)
             games = atol(argv[++i]);
         } else if (!strcmp(argv[i], "--search")) {
             search = 1; /* the tree search's speed instead (search-bench.h) */
+        } else if (!strcmp(argv[i], "--create")) {
+            create = 1; /* making games instead (create-bench.h) */
         } else if (!strcmp(argv[i], "--no-playouts")) {
             batch = 0;
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -149,6 +156,11 @@ int main(int argc, char **argv)
         int rs = search_bench(&o, 70, games, 5);
         if (rs) fprintf(stderr, "carc-bench: search: %s\n", carc_strerror(rs));
         return rs ? 1 : 0;
+    }
+    if (create) {
+        int rc = create_bench(&o, games, 5);
+        if (rc) rules_explain(stderr, "carc-bench", &o, rc);
+        return rc ? 1 : 0;
     }
     carc_game *start;
     int r = carc_game_new(&o, &start);
