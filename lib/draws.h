@@ -100,12 +100,15 @@ static inline void draws_record_draw(carc_game *g, int d, int fixed, int type)
 {
     /* every caller keeps room for the draws a turn makes (draws_reserve) */
     if (g->nhist < MAX_HISTORY) {
-        /* a draw is read by these four fields alone: the rest is not cleared */
+        /* a draw is read by four fields alone, but the whole record is
+         * written (a new game's history is not zeroed, game.c, and a copy
+         * copies every byte): its head as one word, then the 16 bytes after */
         hist_rec *h = &g->hist[g->nhist++];
-        h->kind = H_DRAW;
-        h->which = (uint8_t)d;
-        h->forced = (uint8_t)fixed;
-        h->value = (uint16_t)type;
+        const uint32_t head = H_DRAW | (uint32_t)d << 8 | (uint32_t)fixed << 16;
+        const uint64_t body[2] = {(uint16_t)type, 0};
+        _Static_assert(offsetof(hist_rec, move) == 4 && sizeof(hist_rec) == 20, "a head word, then 16 bytes");
+        memcpy(h, &head, sizeof head);
+        memcpy(&h->move, body, sizeof body);
     }
 }
 

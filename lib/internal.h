@@ -670,6 +670,7 @@ int variant_check(const carc_variant *v);
 int variant_check_why(const carc_variant *v, char *err, size_t cap);
 int variant_check_all(const carc_variant *v, const carc_allocator *a, char *err, size_t cap);
 const carc_tileset *builtin_tileset(const carc_variant *v); /* shared, or NULL if v is not built in */
+int variant_builtin(const carc_variant *v); /* one of the library's own variants (their tests check them) */
 void variant_normalise(const carc_variant *v, carc_variant *out);
 
 #endif

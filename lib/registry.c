@@ -68,6 +68,13 @@ void variant_normalise(const carc_variant *v, carc_variant *out)
 #define MAX_BUILTINS 16
 static _Atomic(carc_tileset *) builtin_tilesets[MAX_BUILTINS];
 
+int variant_builtin(const carc_variant *v)
+{
+    for (int i = 0; i < builtin_count(); i++)
+        if (builtin_at(i) == v) return 1;
+    return 0;
+}
+
 const carc_tileset *builtin_tileset(const carc_variant *v)
 {
     int i = 0, n = builtin_count();
