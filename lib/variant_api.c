@@ -57,8 +57,11 @@ unsigned carc_type_attr_features(const carc_game *g, int type, int attr)
 int carc_attr_index(const carc_game *g, const char *name)
 {
     if (!VALID_GAME(g) || !PLUGIN_OK(name != NULL, "name", 0)) return -1;
+    /* rulesets ask for their attributes by name as each game is made
+     * (Hunters & Gatherers nine of them): a name whose first byte differs
+     * is passed over without a call */
     for (int i = 0; i < g->ts->nattrs; i++)
-        if (strcmp(g->ts->attr_names[i], name) == 0) return i;
+        if (g->ts->attr_names[i][0] == name[0] && strcmp(g->ts->attr_names[i], name) == 0) return i;
     return -1;
 }
 
