@@ -12,6 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#include <sanitizer/msan_interface.h>
+#endif
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -59,6 +64,12 @@ static void run_path(const char *path)
         fprintf(stderr, "replay: no %s\n", path);
         exit(2);
     }
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+    /* MemorySanitizer does not see glibc 2.36's stat fill the struct */
+    __msan_unpoison(&st, sizeof st);
+#endif
+#endif
     if (!S_ISDIR(st.st_mode)) {
         run_file(path);
         return;
