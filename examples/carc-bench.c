@@ -16,18 +16,13 @@
 
 #include <carcassonne.h>
 
+#include "bench-clock.h"
 #include "bot.h"
 #include "cli.h"
 #include "create-bench.h"
 #include "rules.h"
 #include "search-bench.h"
 
-static double now(clockid_t clock)
-{
-    struct timespec t;
-    clock_gettime(clock, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 typedef struct job {
     const carc_game *start;
@@ -42,7 +37,7 @@ typedef struct job {
 static void *run_games(void *arg)
 {
     job *j = arg;
-    double c0 = now(CLOCK_THREAD_CPUTIME_ID);
+    double c0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
     carc_game *work = NULL;
     carc_move *buf = malloc(sizeof *buf * BOT_MAX_MOVES);
     int players = 0;
@@ -73,7 +68,7 @@ static void *run_games(void *arg)
     }
     free(buf);
     carc_game_free(work);
-    j->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+    j->cpu_seconds = bench_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
     return NULL;
 }
 
@@ -171,7 +166,7 @@ int main(int argc, char **argv)
 
     job jobs[64];
     pthread_t th[64];
-    double t0 = now(CLOCK_MONOTONIC);
+    double t0 = bench_seconds(CLOCK_MONOTONIC);
     for (int t = 0; t < threads; t++) {
         jobs[t] = (job){.start = start, .seed = seed + (uint64_t)t * 1000003u, .games = games};
         if (threads == 1)
@@ -180,7 +175,7 @@ int main(int argc, char **argv)
             return 1;
     }
     for (int t = 0; t < threads && threads > 1; t++) pthread_join(th[t], NULL);
-    double dt = now(CLOCK_MONOTONIC) - t0, cpu = 0;
+    double dt = bench_seconds(CLOCK_MONOTONIC) - t0, cpu = 0;
     long decisions = 0, points = 0;
     for (int t = 0; t < threads; t++) {
         if (jobs[t].status) {
@@ -204,9 +199,9 @@ int main(int argc, char **argv)
     /* the same number of games in one batch call */
     int *scores = malloc(sizeof *scores * (size_t)games * (size_t)players);
     if (!scores) return 1;
-    double p0 = now(CLOCK_MONOTONIC);
+    double p0 = bench_seconds(CLOCK_MONOTONIC);
     r = carc_game_playouts(start, (int)games, seed, scores, (size_t)games * (size_t)players);
-    double pdt = now(CLOCK_MONOTONIC) - p0;
+    double pdt = bench_seconds(CLOCK_MONOTONIC) - p0;
     if (r) {
         fprintf(stderr, "carc-bench: playouts: %s\n", carc_strerror(r));
         return 1;

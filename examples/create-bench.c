@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench-clock.h"
+
 /* The allocator's count: blocks and bytes taken and not given back. */
 typedef struct counted {
     long blocks;
@@ -28,19 +30,6 @@ static void count_release(void *user, void *ptr, size_t size)
     free(ptr);
 }
 
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int create_bench(const carc_game_options *o, long games, int runs)
 {
     counted c = {0, 0};
@@ -56,19 +45,18 @@ int create_bench(const carc_game_options *o, long games, int runs)
     double rate[15];
     if (runs > 15) runs = 15;
     for (int k = 0; k < runs; k++) {
-        double t0 = cpu_now();
+        double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
         for (long i = 0; i < games; i++) {
             opts.seed = o->seed + (uint64_t)i;
             if ((r = carc_game_new(&opts, &g)) != CARC_OK) return r;
             carc_game_free(g);
         }
-        rate[k] = (double)games / (cpu_now() - t0);
+        rate[k] = (double)games / (bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t0);
     }
     if (c.blocks || c.bytes) {
         fprintf(stderr, "carc-bench: %ld blocks (%zu bytes) never given back\n", c.blocks, c.bytes);
         return CARC_E_INVALID;
     }
-    qsort(rate, (size_t)runs, sizeof rate[0], by_value);
-    printf("games_created_per_cpu_second: %.0f (median of %d runs of %ld)\n", rate[runs / 2], runs, games);
+    printf("games_created_per_cpu_second: %.0f (median of %d runs of %ld)\n", bench_median(rate, runs), runs, games);
     return CARC_OK;
 }

@@ -6,21 +6,9 @@
 
 #include <carcassonne_search.h>
 
+#include "bench-clock.h"
 #include "bot.h"
 #include "search-bench.h"
-
-static double seconds(clockid_t clock)
-{
-    struct timespec t;
-    clock_gettime(clock, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 int search_bench(const carc_game_options *o, int decisions, long iterations, int runs)
 {
@@ -49,9 +37,9 @@ int search_bench(const carc_game_options *o, int decisions, long iterations, int
         carc_search *s;
         carc_move best;
         if ((r = carc_search_new(&so, &s)) != CARC_OK) break;
-        double c0 = seconds(CLOCK_THREAD_CPUTIME_ID), w0 = seconds(CLOCK_MONOTONIC);
+        double c0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID), w0 = bench_seconds(CLOCK_MONOTONIC);
         r = carc_search_run(s, g, &best);
-        double c = seconds(CLOCK_THREAD_CPUTIME_ID) - c0, w = seconds(CLOCK_MONOTONIC) - w0;
+        double c = bench_seconds(CLOCK_THREAD_CPUTIME_ID) - c0, w = bench_seconds(CLOCK_MONOTONIC) - w0;
         carc_search_info in = {.struct_size = sizeof in};
         if (!r) r = carc_search_describe(s, &in);
         rate[k] = c > 0 ? (double)in.iterations / c : 0;
@@ -59,12 +47,10 @@ int search_bench(const carc_game_options *o, int decisions, long iterations, int
         carc_search_free(s);
     }
     if (!r) {
-        qsort(rate, (size_t)runs, sizeof rate[0], by_value);
-        qsort(wall, (size_t)runs, sizeof wall[0], by_value);
         printf("search: %s, %d players, position after %d decisions (%d tiles), %ld iterations, 1 thread, "
                "median of %d runs: %.0f iterations per wall-clock second\n",
-               o->variant_name, o->players, decisions, tiles, iterations, runs, wall[runs / 2]);
-        printf("search_iterations_per_second: %.0f\n", rate[runs / 2]);
+               o->variant_name, o->players, decisions, tiles, iterations, runs, bench_median(wall, runs));
+        printf("search_iterations_per_second: %.0f\n", bench_median(rate, runs));
     }
     carc_game_free(g);
     return r;
