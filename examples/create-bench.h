@@ -4,11 +4,14 @@
 
 #include <carcassonne.h>
 
-/* Makes and frees `games` games with the options `o` (seeds o->seed,
- * o->seed + 1, ...) `runs` times on one thread, through an allocator that
- * counts, and prints the bytes a game holds ("bytes_per_game: N") and the
- * median run as "games_created_per_cpu_second: X" (carc_game_new and
- * carc_game_free, per CPU second of the thread). Returns a status. */
+/* Through an allocator that counts, prints the bytes a game holds
+ * ("bytes_per_game: N"); makes and frees `games` games with the options
+ * `o` (seeds o->seed, o->seed + 1, ...) `runs` times on one thread and
+ * prints the median run as "games_created_per_cpu_second: X"
+ * (carc_game_new and carc_game_free, per CPU second of the thread); then
+ * the memory that becomes resident a game when up to 10,000 games are held
+ * at once, new and then played to their end
+ * ("resident_kib_per_game_held: ...", Linux). Returns a status. */
 int create_bench(const carc_game_options *o, long games, int runs);
 
 #endif
