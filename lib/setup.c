@@ -16,9 +16,7 @@ static int fill_supplies(carc_game *g)
         const tile_type *t = &ts->types[i];
         int n = t->count - (t->start ? 1 : 0);
         deck *d = &g->decks[t->deck];
-        if (n <= 0) continue;
-        memset(&d->left[d->nleft], i, (size_t)n); /* a type's copies side by side (a byte each) */
-        d->nleft += n;
+        for (int c = 0; c < n; c++) d->left[d->nleft++] = (uint8_t)i;
     }
     for (int b = 0; b < v->bag_count; b++)
         for (unsigned k = 0; k < v->bags[b].token_count && k < CARC_MAX_TOKENS; k++)
