@@ -3,12 +3,6 @@
 
 #include "internal.h"
 
-/* A game and, when it uses its variant's built-in tile set, that tile set
- * live in one allocation, so clone is one allocation and one memcpy. */
-typedef struct game_block {
-    carc_game game;
-    carc_tileset own_ts;
-} game_block;
 
 static int option_index(const carc_variant *v, const char *name)
 {
@@ -27,30 +21,89 @@ static int resolve_variant(const carc_game_options *o, const carc_variant **out)
     return carc_registry_find(o->registry, o->variant_name, out);
 }
 
-/* The block a game takes: with its own tile set in it, or sharing one. */
-static size_t block_size(int own_ts) { return own_ts ? sizeof(game_block) : sizeof(carc_game); }
+#define ROUND_UP(n, a) (((n) + (a) - 1) / (a) * (a))
+
+/* Where each array of a game's tail lies, as offsets from the block's
+ * start, and the block's size. The pieces come first, as the struct's last
+ * member, as many as the features of all the tile set's tiles
+ * (ts->max_pieces); the history and the event log keep their fixed sizes;
+ * the squares' masks and values are kept only for a tile set without a fit
+ * table. A game whose variant's tile set is parsed for it alone keeps the
+ * set at the block's end; its block is laid out for the largest set, since
+ * it is taken before the set is read. Clone lays its block out again the
+ * same way, so a game's layout follows from its tile set alone. */
+typedef struct tail_layout {
+    size_t fmask, fval, hist, events, award_at, own_ts, end;
+} tail_layout;
+
+static size_t tail_take(size_t *at, size_t bytes, size_t align)
+{
+    size_t o = ROUND_UP(*at, align);
+    *at = o + bytes;
+    return o;
+}
+
+/* own_ts: the block holds the tile set, and is laid out for the largest */
+static void game_layout(const carc_tileset *ts, int own_ts, tail_layout *l)
+{
+    const size_t pieces = own_ts ? MAX_PIECES : (size_t)ts->max_pieces;
+    const size_t edges = own_ts || !ts->nside_codes ? MAX_FRONTIER : 0; /* fmask and fval entries */
+    size_t at = offsetof(carc_game, pieces) + pieces * sizeof(piece);
+    l->fmask = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
+    l->fval = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
+    l->hist = tail_take(&at, MAX_HISTORY * sizeof(hist_rec), _Alignof(hist_rec));
+    l->events = tail_take(&at, MAX_EVENTS * sizeof(event_rec), _Alignof(event_rec));
+    l->award_at = tail_take(&at, MAX_EVENTS * sizeof(uint16_t), _Alignof(uint16_t));
+    l->own_ts = tail_take(&at, own_ts ? sizeof(carc_tileset) : 0, _Alignof(carc_tileset));
+    l->end = ROUND_UP(at, _Alignof(max_align_t));
+}
+
+/* The largest block a game with a shared tile set takes (game_layout with
+ * every array at its largest, 16 bytes of alignment a boundary), within
+ * 126 KiB: see internal.h, after struct carc_game. */
+#define LARGEST_BLOCK                                                                                                 \
+    (offsetof(carc_game, pieces) + MAX_PIECES * sizeof(piece) + 2 * MAX_FRONTIER * sizeof(uint64_t) +                 \
+     MAX_HISTORY * sizeof(hist_rec) + MAX_EVENTS * (sizeof(event_rec) + sizeof(uint16_t)) + 6 * 16)
+_Static_assert(LARGEST_BLOCK <= 126 * 1024, "a game's block grew past 126 KiB");
+
+/* Points g's region 6 at the arrays of its block's tail. */
+static void tail_attach(carc_game *g, const tail_layout *l)
+{
+    unsigned char *b = (unsigned char *)g;
+    const int edges = l->fval > l->fmask;
+    g->fmask = edges ? (uint64_t *)(void *)(b + l->fmask) : NULL;
+    g->fval = edges ? (uint64_t *)(void *)(b + l->fval) : NULL;
+    g->hist = (hist_rec *)(void *)(b + l->hist);
+    g->events = (event_rec *)(void *)(b + l->events);
+    g->award_at = (uint16_t *)(void *)(b + l->award_at);
+    g->block_bytes = l->end;
+}
 
 /* A new game's block, zeroed only where a game reads before it writes
  * (the copy rules below): regions 1 and 2, the frontier classes (region 4,
  * which listing reads a block of 32 squares at a time) and the grids
- * (region 6), and the placed tiles, whose records keep three spare bytes
- * no one writes. The rest of regions 3 and 5 is read only up to its
- * counts, which start at 0, and every record under a count is written
- * whole, so those 78 KiB are left as the allocator gives them; zeroing
- * the whole 116 KiB block was 97% of making a game. A block with its own
- * tile set in it is zeroed whole, for the parser. */
-static game_block *new_block(const carc_allocator *a, int own_ts)
+ * (region 5), and the placed tiles, whose records keep three spare bytes
+ * no one writes. The rest of region 3 and the tail are read only up to
+ * their counts, which start at 0, and every record under a count is
+ * written whole, so they are left as the allocator gives them; zeroing the
+ * whole block was 97% of making a game. A block with its own tile set in
+ * it is zeroed whole, for the parser; *own gets where the set goes. */
+static carc_game *new_block(const carc_allocator *a, const carc_tileset *shared, carc_tileset **own)
 {
-    if (own_ts) return mem_zalloc(a, sizeof(game_block));
-    game_block *blk = mem_alloc(a, sizeof(carc_game));
-    if (!blk) return NULL;
-    carc_game *g = &blk->game;
-    memset(g, 0, offsetof(carc_game, tiles));
-    memset(g->tiles, 0, sizeof g->tiles); /* 2 KiB: the spare bytes of a placed tile are never written */
-    memset(g->fcls, 0, sizeof g->fcls);
-    memset(g->grid, 0, sizeof g->grid);
-    memset(g->fgrid, 0, sizeof g->fgrid);
-    return blk;
+    tail_layout l;
+    game_layout(shared, !shared, &l);
+    carc_game *g = shared ? mem_alloc(a, l.end) : mem_zalloc(a, l.end);
+    if (!g) return NULL;
+    if (shared) {
+        memset(g, 0, offsetof(carc_game, tiles));
+        memset(g->tiles, 0, sizeof g->tiles); /* 2 KiB: the spare bytes of a placed tile are never written */
+        memset(g->fcls, 0, sizeof g->fcls);
+        memset(g->grid, 0, sizeof g->grid);
+        memset(g->fgrid, 0, sizeof g->fgrid);
+    }
+    tail_attach(g, &l);
+    *own = (carc_tileset *)(void *)((unsigned char *)g + l.own_ts);
+    return g;
 }
 
 int game_create(const carc_game_options *opts, carc_game **out)
@@ -75,20 +128,21 @@ int game_create(const carc_game_options *opts, carc_game **out)
     /* a built-in variant's tile set is parsed once and shared; another
      * variant's is parsed into the game's own block */
     const carc_tileset *shared = opts->tileset ? opts->tileset : builtin_tileset(v);
-    const size_t size = block_size(!shared);
-    game_block *blk = new_block(&a, !shared);
-    if (!blk) return CARC_E_NOMEM;
-    carc_game *g = &blk->game;
+    carc_tileset *own;
+    carc_game *g = new_block(&a, shared, &own);
+    if (!g) return CARC_E_NOMEM;
+    void *blk = g;
+    const size_t size = g->block_bytes;
     memcpy(&g->alloc, &a, sizeof a); /* padding included, as a clone copies it */
     if (shared) {
         g->ts = shared;
     } else {
-        r = tileset_parse(v, v->tiles, v->tiles_len, &blk->own_ts, NULL, 0);
+        r = tileset_parse(v, v->tiles, v->tiles_len, own, NULL, 0);
         if (r) {
             mem_release(&a, blk, size);
             return CARC_E_INVALID;
         }
-        g->ts = &blk->own_ts;
+        g->ts = own;
     }
     variant_normalise(v, &g->vt);
     scoring_setup(g);
@@ -129,40 +183,50 @@ int carc_game_new(const carc_game_options *opts, carc_game **out)
     return r;
 }
 
-static int owns_tileset(const carc_game *g) { return g->ts == &((const game_block *)g)->own_ts; }
+/* Whether g keeps its tile set in its own block (at the end of its tail). */
+static int owns_tileset(const carc_game *g)
+{
+    const unsigned char *b = (const unsigned char *)g, *ts = (const unsigned char *)g->ts;
+    return ts > b && ts < b + g->block_bytes;
+}
 
 void carc_game_free(carc_game *g)
 {
-    if (g) mem_release(&g->alloc, g, block_size(owns_tileset(g)));
+    if (g) mem_release(&g->alloc, g, g->block_bytes);
 }
 
 /* ---- copying ----------------------------------------------------------------
  *
  * What clone and copy take of struct carc_game, region by region in field
- * order (internal.h fences the regions and points here):
+ * order (internal.h fences the regions and points here), and of its tail:
  *
  *   1. orig .. npieces, the fixed part: whole.
  *   2. decks: the tile set's stacks (ndecks); vstate: the variant's
  *      state_size bytes; vt: by clone only, since a copy's two games have the
  *      same variant and so the same normalised vtable.
- *   3. tiles .. hist: each array up to its count (ntiles, nfrontier for fpos
- *      and fkey, npieces, nevents, nawards, nhist).
+ *   3. tiles, fpos, fkey: each array up to its count (ntiles, nfrontier).
  *   4. fcls: up to the longer of the two frontiers, rounded up to a block of
  *      32 squares, since listing reads whole blocks and finds no class past
  *      the end only if those entries are 0.
- *   5. fmask, fval: up to nfrontier, and only for tile sets without a fit
- *      table (the only ones that keep them).
- *   6. grid, fgrid: never; cleared and marked again from the tile and
+ *   5. grid, fgrid: never; cleared and marked again from the tile and
  *      frontier lists (a few hundred writes instead of 32 KiB).
+ *   6. events .. block_bytes, where the tail's other arrays lie: never;
+ *      each game points into its own block (a clone's is laid out as its
+ *      original's). Those arrays: events, award_at, hist up to their counts
+ *      (nevents, nawards, nhist); fmask and fval up to nfrontier, and only
+ *      for tile sets without a fit table (the only ones that keep them).
  *   7. alloc: never; each game keeps the allocator it was made with (a
  *      clone is given its original's).
+ *   8. pieces, the struct's last member and the tail's first array: up to
+ *      npieces.
+ * Two games a copy joins have one tile set, or two read from the same
+ * text, so every count of one fits the other's tail.
  *
  * A field belongs to the region whose rule fits it; the assertions below
  * name each boundary's two neighbours, so a field added at a boundary
  * makes the author pick its region here. tests/core/test_core_copy.c
  * compares copy and clone with the original field by field. */
 #define END_OF(f) (offsetof(carc_game, f) + sizeof(((carc_game *)0)->f))
-#define ROUND_UP(n, a) (((n) + (a) - 1) / (a) * (a))
 #define FOLLOWS(a, b, align) (offsetof(carc_game, b) == ROUND_UP(END_OF(a), align))
 _Static_assert(FOLLOWS(npieces, decks, _Alignof(deck)), "region 1 ends with npieces, region 2 begins with decks");
 _Static_assert(FOLLOWS(decks, vstate, 16), "region 2: the stacks, then the variant state");
@@ -170,17 +234,12 @@ _Static_assert(FOLLOWS(vstate, vt, _Alignof(carc_variant)), "region 2: the varia
 _Static_assert(FOLLOWS(vt, tiles, _Alignof(placed)), "region 2 ends with vt, region 3 (counted) starts with tiles");
 _Static_assert(FOLLOWS(tiles, fpos, _Alignof(uint64_t)), "region 3: tiles (ntiles), then fpos (nfrontier)");
 _Static_assert(FOLLOWS(fpos, fkey, _Alignof(uint16_t)), "region 3: fpos, then fkey (nfrontier)");
-_Static_assert(FOLLOWS(fkey, pieces, _Alignof(piece)), "region 3: fkey, then pieces (npieces)");
-_Static_assert(FOLLOWS(pieces, events, _Alignof(event_rec)), "region 3: pieces, then events (nevents)");
-_Static_assert(FOLLOWS(events, award_at, _Alignof(uint16_t)), "region 3: events, then award_at (nawards)");
-_Static_assert(FOLLOWS(award_at, hist, _Alignof(hist_rec)), "region 3: award_at, then hist (nhist)");
-_Static_assert(FOLLOWS(hist, fcls, 16), "region 3 ends with hist, region 4 is fcls");
-_Static_assert(FOLLOWS(fcls, fmask, _Alignof(uint64_t)), "region 4 is fcls, region 5 starts with fmask");
-_Static_assert(FOLLOWS(fmask, fval, _Alignof(uint64_t)), "region 5: fmask, then fval");
-_Static_assert(FOLLOWS(fval, grid, 1), "region 5 ends with fval, region 6 (rebuilt) starts with grid");
-_Static_assert(FOLLOWS(grid, fgrid, 1), "region 6: grid, then fgrid");
-_Static_assert(FOLLOWS(fgrid, alloc, _Alignof(carc_allocator)), "region 6 ends with fgrid, region 7 is alloc");
-_Static_assert(sizeof(carc_game) == ROUND_UP(END_OF(alloc), _Alignof(carc_game)), "region 7 ends the game with alloc");
+_Static_assert(FOLLOWS(fkey, fcls, 16), "region 3 ends with fkey, region 4 is fcls");
+_Static_assert(FOLLOWS(fcls, grid, 1), "region 4 is fcls, region 5 (rebuilt) starts with grid");
+_Static_assert(FOLLOWS(grid, fgrid, 1), "region 5: grid, then fgrid");
+_Static_assert(FOLLOWS(fgrid, events, _Alignof(event_rec *)), "region 5 ends with fgrid, region 6 (the tail's pointers) starts with events");
+_Static_assert(FOLLOWS(block_bytes, alloc, _Alignof(carc_allocator)), "region 6 ends with block_bytes, region 7 is alloc");
+_Static_assert(offsetof(carc_game, pieces) == ROUND_UP(END_OF(alloc), _Alignof(piece)), "region 7 is alloc, region 8 the pieces");
 
 static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 {
@@ -211,7 +270,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     } else {
         memcpy(dst, src, offsetof(carc_game, tiles));
     }
-    /* region 3 */
+    /* region 3 and the tail */
     memcpy(dst->tiles, src->tiles, (size_t)src->ntiles * sizeof src->tiles[0]);
     memcpy(dst->fpos, src->fpos, (size_t)src->nfrontier * sizeof src->fpos[0]);
     memcpy(dst->fkey, src->fkey, (size_t)src->nfrontier * sizeof src->fkey[0]);
@@ -219,13 +278,13 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);
     memcpy(dst->hist, src->hist, (size_t)src->nhist * sizeof src->hist[0]);
-    /* regions 4 and 5 */
+    /* region 4 and the tail */
     memcpy(dst->fcls, src->fcls, (size_t)ncls * sizeof src->fcls[0]);
     if (!src->ts->nside_codes) {
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);
     }
-    /* region 6 */
+    /* region 5 */
     for (int i = same; i < src->ntiles; i++) dst->grid[src->tiles[i].cell] = (uint8_t)(i + 1);
     for (int i = 0; i < src->nfrontier; i++)
         dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(src, i)), FPOS_Y(FRONTIER_POS(src, i)))] = (uint8_t)(i + 1);
@@ -235,15 +294,23 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
 int carc_game_clone(const carc_game *g, carc_game **out)
 {
     if (!g || !out) return CARC_E_NULL;
-    size_t size = block_size(owns_tileset(g));
-    game_block *blk = mem_alloc(&g->alloc, size);
-    if (!blk) return CARC_E_NOMEM;
+    const int own = owns_tileset(g);
+    tail_layout l;
+    game_layout(g->ts, own, &l);
+    carc_game *c = mem_alloc(&g->alloc, l.end);
+    if (!c) return CARC_E_NOMEM;
     /* bytes, padding included, so the two games' blocks compare equal there */
-    memcpy(&blk->game.alloc, &g->alloc, sizeof g->alloc);
-    if (owns_tileset(g)) memcpy(&blk->own_ts, g->ts, sizeof blk->own_ts);
-    blk->game.ts = owns_tileset(g) ? &blk->own_ts : g->ts;
-    copy_state(&blk->game, g, 0);
-    *out = &blk->game;
+    memcpy(&c->alloc, &g->alloc, sizeof g->alloc);
+    tail_attach(c, &l);
+    if (own) {
+        carc_tileset *ts = (carc_tileset *)(void *)((unsigned char *)c + l.own_ts);
+        memcpy(ts, g->ts, sizeof *ts);
+        c->ts = ts;
+    } else {
+        c->ts = g->ts;
+    }
+    copy_state(c, g, 0);
+    *out = c;
     return CARC_OK;
 }
 

@@ -408,17 +408,6 @@ struct carc_game {
      * little-endian, with kind and rotation 0 (FRONTIER_POS) */
     uint64_t fpos[MAX_FRONTIER];
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
-    /* Not _Alignas(32), though a piece is 32 bytes: a game block is only as
-     * aligned as malloc's (or a caller's allocator's) blocks, 16 bytes, and a
-     * type that claims 32 lets the compiler use aligned 32-byte accesses that
-     * fault on a block at 16 mod 32 (issue 25's rotation-table crash; the
-     * static assertion after alloc.c's declarations keeps it so). Pinned,
-     * the joins of Hunters and Gatherers took 0.14 % fewer instructions
-     * (docs/performance.md). */
-    piece pieces[MAX_PIECES];
-    event_rec events[MAX_EVENTS];
-    uint16_t award_at[MAX_EVENTS]; /* the event of each award, for carc_game_event() */
-    hist_rec hist[MAX_HISTORY];
 
     /* --- region 4: the fit classes of each square's key (key_classes), read
      * 16 or 32 squares at a time; past nfrontier always 0, so a block read
@@ -428,24 +417,45 @@ struct carc_game {
      * the allocator's max_align_t (16 on x86-64) */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
-    /* --- region 5, kept only for tile sets without a fit table: each
-     * square's requirement as a mask and value over the 12 slot letters --- */
-    uint64_t fmask[MAX_FRONTIER], fval[MAX_FRONTIER];
-
-    /* --- region 6: the grids, rebuilt by a copy from the tile and frontier lists --- */
+    /* --- region 5: the grids, rebuilt by a copy from the tile and frontier lists --- */
     uint8_t grid[GRID_SIZE * GRID_SIZE];  /* placed index + 1, 0 = empty */
     uint8_t fgrid[GRID_SIZE * GRID_SIZE]; /* frontier index + 1, 0 = not in the frontier */
 
-    /* --- not copied: each game keeps the allocator it was made with (a
-     * clone takes its original's) and is given back to it --- */
+    /* --- region 6: where the other arrays of the block's tail lie, sized
+     * by the game's tile set when the block is made (game_layout, game.c).
+     * Set by creation and clone, never copied. Each is used up to its
+     * count above. Reached through a pointer, these cost a few dozen
+     * instructions a game; the arrays above, read on every listing and
+     * placement, stay members, and so do the pieces (region 8) --- */
+    event_rec *events;  /* MAX_EVENTS */
+    uint16_t *award_at; /* MAX_EVENTS: the event of each award, for carc_game_event() */
+    hist_rec *hist;     /* MAX_HISTORY */
+    /* kept only for tile sets without a fit table (NULL otherwise): each
+     * square's requirement as a mask and value over the 12 slot letters */
+    uint64_t *fmask, *fval;
+    size_t block_bytes; /* the whole block, for giving it back */
+
+    /* --- region 7, not copied: each game keeps the allocator it was made
+     * with (a clone takes its original's) and is given back to it --- */
     carc_allocator alloc;
+
+    /* --- region 8: the pieces, as many as the features of all the tile
+     * set's tiles (tileset.max_pieces), not the 1,024 the largest set may
+     * have. Last, so that its place is fixed and it is indexed from the
+     * game itself like a member (reached through a pointer like the other
+     * tail arrays, they cost The Discovery 3.4% more instructions a game,
+     * most of it in the figure step's listing); used up to npieces. 32 bytes
+     * each, at a 16-byte boundary only: a game block is only as aligned as
+     * malloc's (or a caller's allocator's) blocks, and the compiler must
+     * not assume more (issue 25's rotation-table crash) --- */
+    piece pieces[];
 };
 
-/* A game stays within 126 KiB: sanitizer builds (ASan, the fuzzers) then
+/* A game's block, with its tail, stays within 126 KiB for the largest
+ * tile set (game.c asserts it): sanitizer builds (ASan, the fuzzers) then
  * serve it from their size-class allocator instead of mapping fresh pages
  * for every game, clone and projection, which made the loader fuzzer four
  * times slower. */
-_Static_assert(sizeof(struct carc_game) <= 126 * 1024, "carc_game grew past 126 KiB");
 _Static_assert(sizeof(hist_rec) == 20, "a history record is 20 bytes");
 
 #include "rng.h"

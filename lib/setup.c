@@ -64,12 +64,14 @@ void setup_clear(carc_game *g)
     uint8_t uncounted = g->majority_uncounted, others = g->majority_others, plain = g->figures_plain;
     memcpy(rules, g->rules, sizeof rules);
     /* the grids by the squares marked, then the arrays up to their counts
-     * (regions 6 to 3, game.c), then the rest but the history's records */
+     * (game.c's copy rules), then the rest but the history's records */
     for (int i = 0; i < g->ntiles; i++) g->grid[g->tiles[i].cell] = 0;
     for (int i = 0; i < g->nfrontier; i++)
         g->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(g, i)), FPOS_Y(FRONTIER_POS(g, i)))] = 0;
-    memset(g->fmask, 0, (size_t)g->nfrontier * sizeof g->fmask[0]);
-    memset(g->fval, 0, (size_t)g->nfrontier * sizeof g->fval[0]);
+    if (g->fmask) { /* kept only for tile sets without a fit table */
+        memset(g->fmask, 0, (size_t)g->nfrontier * sizeof g->fmask[0]);
+        memset(g->fval, 0, (size_t)g->nfrontier * sizeof g->fval[0]);
+    }
     memset(g->fcls, 0, sizeof g->fcls);
     memset(g->tiles, 0, (size_t)g->ntiles * sizeof g->tiles[0]);
     memset(g->fpos, 0, (size_t)g->nfrontier * sizeof g->fpos[0]);

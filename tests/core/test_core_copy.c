@@ -20,6 +20,8 @@ typedef struct field {
     const char *name;
     size_t at, size;
     used_fn used; /* NULL: all of it */
+    int tail;     /* 1: a pointer into the block's tail, what it points at is compared;
+                   * 2: the flexible array that ends the struct (and begins the tail) */
 } field;
 
 static size_t u_decks(const carc_game *g) { return (size_t)g->ts->ndecks * sizeof g->decks[0]; }
@@ -33,7 +35,10 @@ static size_t u_award_at(const carc_game *g) { return (size_t)g->nawards * sizeo
 static size_t u_hist(const carc_game *g) { return (size_t)g->nhist * sizeof g->hist[0]; }
 static size_t u_fmask(const carc_game *g) { return g->ts->nside_codes ? 0 : (size_t)g->nfrontier * sizeof g->fmask[0]; }
 
-#define F(f, used) {#f, offsetof(carc_game, f), sizeof(((carc_game *)0)->f), used}
+#define F(f, used) {#f, offsetof(carc_game, f), sizeof(((carc_game *)0)->f), used, 0}
+/* a tail array: its size is the game's, so the used part is checked against the block */
+#define T(f, used) {#f, offsetof(carc_game, f), sizeof(((carc_game *)0)->f), used, 1}
+#define FLEX(f, used) {#f, offsetof(carc_game, f), 0, used, 2}
 
 static const field FIELDS[] = {
     /* region 1 */
@@ -51,16 +56,18 @@ static const field FIELDS[] = {
     /* region 2 */
     F(decks, u_decks), F(vstate, u_vstate), F(vt, NULL),
     /* region 3 */
-    F(tiles, u_tiles), F(fpos, u_fpos), F(fkey, u_fkey), F(pieces, u_pieces), F(events, u_events),
-    F(award_at, u_award_at), F(hist, u_hist),
+    F(tiles, u_tiles), F(fpos, u_fpos), F(fkey, u_fkey),
     /* region 4: past the frontier every entry is 0 in every game */
     F(fcls, NULL),
-    /* region 5 */
-    F(fmask, u_fmask), F(fval, u_fmask),
-    /* region 6: rebuilt, so equal whole */
+    /* region 5: rebuilt, so equal whole */
     F(grid, NULL), F(fgrid, NULL),
+    /* region 6: the tail's other arrays, and the block's size */
+    T(events, u_events), T(award_at, u_award_at), T(hist, u_hist), T(fmask, u_fmask), T(fval, u_fmask),
+    F(block_bytes, NULL),
     /* region 7: each game's own allocator (a clone is given its original's) */
     F(alloc, NULL),
+    /* region 8: the pieces, the struct's last member, as many as its tile set's features */
+    FLEX(pieces, u_pieces),
 };
 #define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
 
@@ -82,7 +89,7 @@ Test(core_copy, the_field_list_covers_the_game_in_order)
     }
     size_t end = FIELDS[NFIELDS - 1].at + FIELDS[NFIELDS - 1].size;
     cr_assert(sizeof(carc_game) >= end && sizeof(carc_game) - end < _Alignof(carc_game),
-              "a field after alloc is missing");
+              "a field after pieces is missing");
 }
 
 static const carc_variant *builtin(const char *name)
@@ -174,13 +181,33 @@ static const carc_variant probe = {
  * the fields with a byte other than 0 in `a`. */
 static void same_fields(const carc_game *a, const carc_game *b, const char *what, int *seen)
 {
-    const unsigned char *pa = (const unsigned char *)a, *pb = (const unsigned char *)b;
     for (size_t i = 0; i < NFIELDS; i++) {
         const field *f = &FIELDS[i];
+        const unsigned char *pa = (const unsigned char *)a + f->at, *pb = (const unsigned char *)b + f->at;
         size_t n = f->used ? f->used(a) : f->size;
-        cr_assert_leq(n, f->size);
-        if (memcmp(pa + f->at, pb + f->at, n) != 0) cr_assert_fail("%s: field %s differs", what, f->name);
-        for (size_t k = 0; k < n && !seen[i]; k++) seen[i] = pa[f->at + k] != 0;
+        if (f->tail) { /* inside each game's own block, past the struct's fixed part */
+            if (f->tail == 1) {
+                memcpy(&pa, pa, sizeof pa);
+                memcpy(&pb, pb, sizeof pb);
+            }
+            const unsigned char *ba = (const unsigned char *)a, *bb = (const unsigned char *)b;
+            if (n == 0) continue;
+            cr_assert(pa >= ba + offsetof(carc_game, pieces) && pa + n <= ba + a->block_bytes, "%s: %s outside the block", what, f->name);
+            cr_assert(pb >= bb + offsetof(carc_game, pieces) && pb + n <= bb + b->block_bytes, "%s: %s outside the block", what, f->name);
+        } else if (!strcmp(f->name, "ts") && a->ts != b->ts) {
+            /* a game that parsed its own tile set keeps it in its block,
+             * and so does its clone: the same set, read from the same text */
+            const unsigned char *ta = (const unsigned char *)a->ts, *tb = (const unsigned char *)b->ts;
+            cr_assert(ta > (const unsigned char *)a && ta < (const unsigned char *)a + a->block_bytes, "%s: ts", what);
+            cr_assert(tb > (const unsigned char *)b && tb < (const unsigned char *)b + b->block_bytes, "%s: ts", what);
+            cr_assert_eq(a->ts->fingerprint, b->ts->fingerprint, "%s: ts differs", what);
+            seen[i] = 1;
+            continue;
+        } else {
+            cr_assert_leq(n, f->size);
+        }
+        if (memcmp(pa, pb, n) != 0) cr_assert_fail("%s: field %s differs", what, f->name);
+        for (size_t k = 0; k < n && !seen[i]; k++) seen[i] = pa[k] != 0;
     }
 }
 
@@ -215,6 +242,9 @@ static void play_and_compare(const carc_variant *v, int players, uint64_t seed, 
         cr_assert_eq(carc_game_copy(before, g), CARC_OK);
         snprintf(what, sizeof what, "%s, decision %d, copy over the decision before", variant, step);
         same_fields(g, before, what, seen);
+        /* the tail holds the pieces of every tile of the set, and no more */
+        cr_assert_leq(g->npieces, g->ts->max_pieces, "%s: more pieces than the tile set's tiles have", what);
+        cr_assert_leq(g->ntiles, g->ts->total, "%s: more tiles than the tile set has", what);
         size_t n = 0;
         if (carc_game_moves(g, buf, H_MOVE_CAP, &n) == CARC_E_GAME_OVER) break;
         cr_assert_gt(n, 0);
@@ -239,7 +269,7 @@ Test(core_copy, copy_and_clone_keep_every_field_of_every_ruleset)
         play_and_compare(builtin("discovery"), players[i], 51 + (uint64_t)i, &hand, 1, NULL, seen);
     }
     /* seven kinds of tile side: too many for a fit table, so the frontier
-     * keeps each square's edge mask and value (region 5) */
+     * keeps each square's edge mask and value (fmask, fval, in the tail) */
     static const char sides[] = "ABCDEGH";
     char text[4096];
     size_t len = (size_t)snprintf(text, sizeof text, "tileset many\n");
@@ -263,6 +293,8 @@ Test(core_copy, copy_and_clone_keep_every_field_of_every_ruleset)
     cr_assert_eq(carc_tileset_parse(&probe, probe_tiles, sizeof probe_tiles - 1, &ts, NULL, 0), CARC_OK);
     for (int i = 0; i < 4; i++) play_and_compare(&probe, 2, 71 + (uint64_t)i, NULL, 0, ts, seen);
     carc_tileset_free(ts);
+    /* and parsed into the game's own block, laid out for the largest set */
+    play_and_compare(&probe, 2, 75, NULL, 0, NULL, seen);
     char missing[512] = "";
     for (size_t i = 0; i < NFIELDS; i++)
         if (!seen[i] && !zero_at_rest(FIELDS[i].name))
