@@ -211,6 +211,28 @@ static void same_fields(const carc_game *a, const carc_game *b, const char *what
     }
 }
 
+/* Asserts that the used parts of g's tail arrays (and of its pieces, which
+ * begin the tail) lie in its block without overlapping: each is laid out
+ * with room for every count the game can reach. */
+static void tail_apart(const carc_game *g, const char *what)
+{
+    const unsigned char *b = (const unsigned char *)g, *start[NFIELDS], *end[NFIELDS];
+    size_t n = 0;
+    for (size_t i = 0; i < NFIELDS; i++) {
+        const field *f = &FIELDS[i];
+        size_t used = f->used ? f->used(g) : 0;
+        if (!f->tail || used == 0) continue;
+        const unsigned char *p = b + f->at;
+        if (f->tail == 1) memcpy(&p, p, sizeof p);
+        start[n] = p, end[n] = p + used;
+        cr_assert(p >= b + offsetof(carc_game, pieces) && end[n] <= b + g->block_bytes, "%s: %s outside the block",
+                  what, f->name);
+        for (size_t k = 0; k < n; k++)
+            cr_assert(end[k] <= p || end[n] <= start[k], "%s: %s overlaps another array of the tail", what, f->name);
+        n++;
+    }
+}
+
 /* Plays a random game of the setup to its end, comparing at every
  * decision the game with its clone, with a copy over a game played to the
  * end, and with a copy over the position of the decision before. */
@@ -243,8 +265,10 @@ static void play_and_compare(const carc_variant *v, int players, uint64_t seed, 
         snprintf(what, sizeof what, "%s, decision %d, copy over the decision before", variant, step);
         same_fields(g, before, what, seen);
         /* the tail holds the pieces of every tile of the set, and no more */
+        snprintf(what, sizeof what, "%s, decision %d", variant, step);
         cr_assert_leq(g->npieces, g->ts->max_pieces, "%s: more pieces than the tile set's tiles have", what);
         cr_assert_leq(g->ntiles, g->ts->total, "%s: more tiles than the tile set has", what);
+        tail_apart(g, what);
         size_t n = 0;
         if (carc_game_moves(g, buf, H_MOVE_CAP, &n) == CARC_E_GAME_OVER) break;
         cr_assert_gt(n, 0);
