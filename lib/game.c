@@ -120,14 +120,15 @@ int game_create(const carc_game_options *opts, carc_game **out)
     /* a variant of the caller's is checked at every game it makes; the
      * library's own pass the same check in its tests, and skipping it
      * takes about 1,000 instructions off making a base game */
-    if (!variant_builtin(v) && (r = variant_check(v)) != CARC_OK) return r;
+    const int builtin = builtin_index(v);
+    if (builtin < 0 && (r = variant_check(v)) != CARC_OK) return r;
     if (opts->players < v->min_players || opts->players > v->max_players) return CARC_E_RANGE;
     if (opts->tileset && opts->tileset->variant != v) return CARC_E_MISMATCH;
     if (opts->rule_count < 0 || (opts->rule_count > 0 && !opts->rules)) return CARC_E_NULL;
 
     /* a built-in variant's tile set is parsed once and shared; another
      * variant's is parsed into the game's own block */
-    const carc_tileset *shared = opts->tileset ? opts->tileset : builtin_tileset(v);
+    const carc_tileset *shared = opts->tileset ? opts->tileset : builtin_tileset(builtin);
     carc_tileset *own;
     carc_game *g = new_block(&a, shared, &own);
     if (!g) return CARC_E_NOMEM;

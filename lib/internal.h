@@ -679,8 +679,12 @@ int variant_check(const carc_variant *v);
 /* variant_check.c: the same naming the first fault in err; _all also parses the tile set */
 int variant_check_why(const carc_variant *v, char *err, size_t cap);
 int variant_check_all(const carc_variant *v, const carc_allocator *a, char *err, size_t cap);
-const carc_tileset *builtin_tileset(const carc_variant *v); /* shared, or NULL if v is not built in */
-int variant_builtin(const carc_variant *v); /* one of the library's own variants (their tests check them) */
+/* Which of the library's own variants v is, or -1 (their tests check each
+ * of them, so a game of one skips variant_check). */
+int builtin_index(const carc_variant *v);
+/* Built-in variant `index`'s tile set, parsed on first use and shared; NULL
+ * for index -1 or if it could not be read (no memory). */
+const carc_tileset *builtin_tileset(int index);
 void variant_normalise(const carc_variant *v, carc_variant *out);
 
 #endif

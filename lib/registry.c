@@ -68,24 +68,23 @@ void variant_normalise(const carc_variant *v, carc_variant *out)
 #define MAX_BUILTINS 16
 static _Atomic(carc_tileset *) builtin_tilesets[MAX_BUILTINS];
 
-int variant_builtin(const carc_variant *v)
+int builtin_index(const carc_variant *v)
 {
-    for (int i = 0; i < builtin_count(); i++)
-        if (builtin_at(i) == v) return 1;
-    return 0;
+    const int n = builtin_count() < MAX_BUILTINS ? builtin_count() : MAX_BUILTINS;
+    for (int i = 0; i < n; i++)
+        if (builtin_at(i) == v) return i;
+    return -1;
 }
 
-const carc_tileset *builtin_tileset(const carc_variant *v)
+const carc_tileset *builtin_tileset(int index)
 {
-    int i = 0, n = builtin_count();
-    while (i < n && i < MAX_BUILTINS && builtin_at(i) != v) i++;
-    if (i == n || i == MAX_BUILTINS) return NULL;
-    carc_tileset *ts = atomic_load_explicit(&builtin_tilesets[i], memory_order_acquire);
+    if (index < 0) return NULL;
+    carc_tileset *ts = atomic_load_explicit(&builtin_tilesets[index], memory_order_acquire);
     if (ts) return ts;
     carc_tileset *mine, *none = NULL;
     /* shared by every game until unloaded: no caller's allocator may own it */
-    if (tileset_builtin(v, &alloc_default, &mine)) return NULL;
-    if (atomic_compare_exchange_strong_explicit(&builtin_tilesets[i], &none, mine, memory_order_acq_rel,
+    if (tileset_builtin(builtin_at(index), &alloc_default, &mine)) return NULL;
+    if (atomic_compare_exchange_strong_explicit(&builtin_tilesets[index], &none, mine, memory_order_acq_rel,
                                                 memory_order_acquire))
         return mine;
     carc_tileset_free(mine);
@@ -180,7 +179,7 @@ int carc_variant_describe(const carc_variant *v, carc_variant_info *info)
     int r = variant_check(v);
     if (r) return r;
     carc_tileset *own = NULL;
-    const carc_tileset *ts = builtin_tileset(v);
+    const carc_tileset *ts = builtin_tileset(builtin_index(v));
     if (!ts) {
         r = tileset_builtin(v, &alloc_default, &own); /* a variant has no allocator (carcassonne.h) */
         if (r) return r == CARC_E_NOMEM ? r : CARC_E_INVALID;

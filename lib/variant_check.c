@@ -256,7 +256,7 @@ int variant_check(const carc_variant *v) { return variant_check_why(v, NULL, 0);
 int variant_check_all(const carc_variant *v, const carc_allocator *a, char *err, size_t cap)
 {
     int r = variant_check_why(v, err, cap);
-    if (r || builtin_tileset(v)) return r;
+    if (r || builtin_tileset(builtin_index(v))) return r;
     carc_tileset *ts = mem_alloc(a, sizeof *ts);
     if (!ts) return CARC_E_NOMEM;
     char why[160] = "";
