@@ -177,6 +177,14 @@ static const carc_variant probe = {
     .on_completed = probe_completed,
 };
 
+/* The pointer stored at `at` (a field of region 6). */
+static const unsigned char *stored_pointer(const unsigned char *at)
+{
+    const unsigned char *p;
+    memcpy(&p, at, sizeof p);
+    return p;
+}
+
 /* Asserts that every meaningful byte of `b` equals `a`'s; marks in `seen`
  * the fields with a byte other than 0 in `a`. */
 static void same_fields(const carc_game *a, const carc_game *b, const char *what, int *seen)
@@ -187,8 +195,8 @@ static void same_fields(const carc_game *a, const carc_game *b, const char *what
         size_t n = f->used ? f->used(a) : f->size;
         if (f->tail) { /* inside each game's own block, past the struct's fixed part */
             if (f->tail == 1) {
-                memcpy(&pa, pa, sizeof pa);
-                memcpy(&pb, pb, sizeof pb);
+                pa = stored_pointer(pa);
+                pb = stored_pointer(pb);
             }
             const unsigned char *ba = (const unsigned char *)a, *bb = (const unsigned char *)b;
             if (n == 0) continue;
@@ -223,7 +231,7 @@ static void tail_apart(const carc_game *g, const char *what)
         size_t used = f->used ? f->used(g) : 0;
         if (!f->tail || used == 0) continue;
         const unsigned char *p = b + f->at;
-        if (f->tail == 1) memcpy(&p, p, sizeof p);
+        if (f->tail == 1) p = stored_pointer(p);
         start[n] = p, end[n] = p + used;
         cr_assert(p >= b + offsetof(carc_game, pieces) && end[n] <= b + g->block_bytes, "%s: %s outside the block",
                   what, f->name);
