@@ -8,10 +8,23 @@
 static const int DX[4] = {0, 1, 0, -1}; /* N E S W */
 static const int DY[4] = {-1, 0, 1, 0};
 
-int board_frontier_index(const carc_game *g, int x, int y)
+/* The skewed tori (internal.h), smallest first, each with the most tiles
+ * it holds. Found by search over every k for each M (the lattice of
+ * squares on cell 0 has no vector (a, b) with max(1,|a|-1) +
+ * max(1,|b|-1) <= n + 1, the difference of two squares of a box grown by
+ * one around n tiles); test_core_board checks each. */
+static const struct {
+    unsigned cells, k;
+    int tiles;
+} GEOMETRY[] = {{4096, 90, 86}, {8192, 127, 124}, {GRID_MAX_CELLS, 4142, 177}};
+_Static_assert(MAX_TILES <= 177, "the largest torus holds the most tiles a set may have");
+
+unsigned board_geometry(int n, unsigned *k)
 {
-    int i = (int)g->fgrid[GRID_CELL(x, y)] - 1;
-    return i >= 0 && FRONTIER_POS(g, i) == FPOS(x, y) ? i : -1;
+    size_t i = 0;
+    while (GEOMETRY[i].tiles < n && i + 1 < sizeof GEOMETRY / sizeof GEOMETRY[0]) i++;
+    *k = GEOMETRY[i].k;
+    return GEOMETRY[i].cells;
 }
 
 int board_fits(const carc_game *g, int fi, int type, int rot)
@@ -33,7 +46,7 @@ int board_any_fit_edges(const carc_game *g, int type)
 int board_neighbours(const carc_game *g, unsigned cell)
 {
     unsigned r[8];
-    board_ring(cell, r);
+    board_ring(g, cell, r);
     int n = 0;
     for (int i = 0; i < 8; i++) n += g->grid[r[i]] != 0;
     return n;
@@ -42,7 +55,7 @@ int board_neighbours(const carc_game *g, unsigned cell)
 /* The frontier index of the empty square at grid cell `cell`, position
  * `pos`, next to a tile; a new square is added, and *fresh says so, its
  * requirement left for the caller to set. A square next to a tile cannot
- * share a cell with another square in use (GRID_BITS), so the cell alone
+ * share a cell with another square in use (internal.h), so the cell alone
  * says whether it is in the frontier. */
 static ALWAYS_INLINE int frontier_square(carc_game *g, unsigned cell, uint32_t pos, int *fresh)
 {
@@ -51,14 +64,14 @@ static ALWAYS_INLINE int frontier_square(carc_game *g, unsigned cell, uint32_t p
     if (f < 0) {
         f = g->nfrontier++;
         g->fpos[f] = (uint64_t)pos << 32;
+        g->fcell[f] = (uint16_t)cell;
         g->fgrid[cell] = (uint8_t)(f + 1);
     }
     return f;
 }
 
-ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int fi)
+ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, unsigned cell, int fi)
 {
-    const unsigned cell = GRID_CELL(x, y);
     int ti = g->ntiles++;
     placed *pl = &g->tiles[ti];
     pl->x = (int16_t)x;
@@ -87,21 +100,21 @@ ALWAYS_INLINE int board_place(carc_game *g, int type, int rot, int x, int y, int
         if (fi != last) {
             g->fpos[fi] = g->fpos[last];
             g->fkey[fi] = g->fkey[last];
+            g->fcell[fi] = g->fcell[last];
             g->fcls[fi] = g->fcls[last];
             if (!table) {
                 g->fmask[fi] = g->fmask[last];
                 g->fval[fi] = g->fval[last];
             }
-            g->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(g, fi)), FPOS_Y(FRONTIER_POS(g, fi)))] = (uint8_t)(fi + 1);
+            g->fgrid[g->fcell[fi]] = (uint8_t)(fi + 1);
         }
         g->fcls[last] = 0; /* past the end: no class (carc_game.fcls) */
     }
     const tile_type *t = &g->ts->types[type];
     /* the four cells around, N E S W, read once for the grid and again
      * for the frontier */
-    const unsigned row = cell & ~(unsigned)GRID_MASK, all = GRID_SIZE * GRID_SIZE - 1;
-    const unsigned nc[4] = {(cell - GRID_SIZE) & all, row | ((cell + 1) & GRID_MASK), (cell + GRID_SIZE) & all,
-                            row | ((cell - 1) & GRID_MASK)};
+    const unsigned k = g->grid_k, m = g->grid_mask;
+    const unsigned nc[4] = {(cell - k) & m, (cell + 1) & m, (cell + k) & m, (cell - 1) & m};
     const uint32_t around = g->place_around = (uint32_t)g->grid[nc[0]] | (uint32_t)g->grid[nc[1]] << 8 |
                                               (uint32_t)g->grid[nc[2]] << 16 | (uint32_t)g->grid[nc[3]] << 24;
     if (table) {

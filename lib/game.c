@@ -26,14 +26,15 @@ static int resolve_variant(const carc_game_options *o, const carc_variant **out)
 /* Where each array of a game's tail lies, as offsets from the block's
  * start, and the block's size. The pieces come first, as the struct's last
  * member, as many as the features of all the tile set's tiles
- * (ts->max_pieces); the history and the event log keep their fixed sizes;
- * the squares' masks and values are kept only for a tile set without a fit
- * table. A game whose variant's tile set is parsed for it alone keeps the
- * set at the block's end; its block is laid out for the largest set, since
- * it is taken before the set is read. Clone lays its block out again the
+ * (ts->max_pieces); then the board's two grids, as many cells as the
+ * set's tiles need (board_geometry); the history and the event log keep
+ * their fixed sizes; the squares' masks and values are kept only for a
+ * tile set without a fit table. A game whose variant's tile set is parsed
+ * for it alone keeps the set at the block's end; its block is laid out for
+ * the largest set, since it is taken before the set is read. Clone lays its block out again the
  * same way, so a game's layout follows from its tile set alone. */
 typedef struct tail_layout {
-    size_t fmask, fval, hist, events, award_at, own_ts, end;
+    size_t grid, ncells, fmask, fval, hist, events, award_at, own_ts, end;
 } tail_layout;
 
 static size_t tail_take(size_t *at, size_t bytes, size_t align)
@@ -49,6 +50,9 @@ static void game_layout(const carc_tileset *ts, int own_ts, tail_layout *l)
     const size_t pieces = own_ts ? MAX_PIECES : (size_t)ts->max_pieces;
     const size_t edges = own_ts || !ts->nside_codes ? MAX_FRONTIER : 0; /* fmask and fval entries */
     size_t at = offsetof(carc_game, pieces) + pieces * sizeof(piece);
+    unsigned k;
+    l->ncells = own_ts ? GRID_MAX_CELLS : board_geometry(ts->total, &k);
+    l->grid = tail_take(&at, 2 * l->ncells, 64); /* grid, then fgrid; 64: zeroed a cache line at a time */
     l->fmask = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
     l->fval = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
     l->hist = tail_take(&at, MAX_HISTORY * sizeof(hist_rec), _Alignof(hist_rec));
@@ -62,14 +66,17 @@ static void game_layout(const carc_tileset *ts, int own_ts, tail_layout *l)
  * every array at its largest, 16 bytes of alignment a boundary), within
  * 126 KiB: see internal.h, after struct carc_game. */
 #define LARGEST_BLOCK                                                                                                 \
-    (offsetof(carc_game, pieces) + MAX_PIECES * sizeof(piece) + 2 * MAX_FRONTIER * sizeof(uint64_t) +                 \
-     MAX_HISTORY * sizeof(hist_rec) + MAX_EVENTS * (sizeof(event_rec) + sizeof(uint16_t)) + 6 * 16)
+    (offsetof(carc_game, pieces) + MAX_PIECES * sizeof(piece) + 64 + 2 * GRID_MAX_CELLS +                            \
+     2 * MAX_FRONTIER * sizeof(uint64_t) + MAX_HISTORY * sizeof(hist_rec) +                                           \
+     MAX_EVENTS * (sizeof(event_rec) + sizeof(uint16_t)) + 6 * 16)
 _Static_assert(LARGEST_BLOCK <= 126 * 1024, "a game's block grew past 126 KiB");
 
 /* Points g's region 6 at the arrays of its block's tail. */
 static void tail_attach(carc_game *g, const tail_layout *l)
 {
     unsigned char *b = (unsigned char *)g;
+    g->grid = b + l->grid;
+    g->fgrid = g->grid + l->ncells;
     const int edges = l->fval > l->fmask;
     g->fmask = edges ? (uint64_t *)(void *)(b + l->fmask) : NULL;
     g->fval = edges ? (uint64_t *)(void *)(b + l->fval) : NULL;
@@ -79,10 +86,17 @@ static void tail_attach(carc_game *g, const tail_layout *l)
     g->block_bytes = l->end;
 }
 
+/* The torus g's tile set asks for (a block with its own tile set has room
+ * for the largest, and learns which once the set is read). */
+static void grid_attach(carc_game *g)
+{
+    g->grid_mask = board_geometry(g->ts->total, &g->grid_k) - 1;
+}
+
 /* A new game's block, zeroed only where a game reads before it writes
  * (the copy rules below): regions 1 and 2, the frontier classes (region 4,
- * which listing reads a block of 32 squares at a time) and the grids
- * (region 5), and the placed tiles, whose records keep three spare bytes
+ * which listing reads a block of 32 squares at a time) and the board's
+ * grids (in the tail), and the placed tiles, whose records keep three spare bytes
  * no one writes. The rest of region 3 and the tail are read only up to
  * their counts, which start at 0, and every record under a count is
  * written whole, so they are left as the allocator gives them; zeroing the
@@ -98,8 +112,7 @@ static carc_game *new_block(const carc_allocator *a, const carc_tileset *shared,
         memset(g, 0, offsetof(carc_game, tiles));
         memset(g->tiles, 0, sizeof g->tiles); /* 2 KiB: the spare bytes of a placed tile are never written */
         memset(g->fcls, 0, sizeof g->fcls);
-        memset(g->grid, 0, sizeof g->grid);
-        memset(g->fgrid, 0, sizeof g->fgrid);
+        memset((unsigned char *)g + l.grid, 0, 2 * l.ncells);
     }
     tail_attach(g, &l);
     *own = (carc_tileset *)(void *)((unsigned char *)g + l.own_ts);
@@ -145,6 +158,7 @@ int game_create(const carc_game_options *opts, carc_game **out)
         }
         g->ts = own;
     }
+    grid_attach(g);
     variant_normalise(v, &g->vt);
     scoring_setup(g);
     turn_setup(g);
@@ -205,17 +219,20 @@ void carc_game_free(carc_game *g)
  *   2. decks: the tile set's stacks (ndecks); vstate: the variant's
  *      state_size bytes; vt: by clone only, since a copy's two games have the
  *      same variant and so the same normalised vtable.
- *   3. tiles, fpos, fkey: each array up to its count (ntiles, nfrontier).
+ *   3. tiles, fpos, fkey, fcell: each array up to its count (ntiles,
+ *      nfrontier).
  *   4. fcls: up to the longer of the two frontiers, rounded up to a block of
  *      32 squares, since listing reads whole blocks and finds no class past
  *      the end only if those entries are 0.
- *   5. grid, fgrid: never; cleared and marked again from the tile and
- *      frontier lists (a few hundred writes instead of 32 KiB).
- *   6. events .. block_bytes, where the tail's other arrays lie: never;
- *      each game points into its own block (a clone's is laid out as its
- *      original's). Those arrays: events, award_at, hist up to their counts
- *      (nevents, nawards, nhist); fmask and fval up to nfrontier, and only
- *      for tile sets without a fit table (the only ones that keep them).
+ *   5. none: the grids, which were here, are in the tail (6).
+ *   6. grid .. block_bytes, where the tail's other arrays lie, and the
+ *      torus: never; each game points into its own block (a clone's is
+ *      laid out as its original's) and takes the torus of its tile set.
+ *      Those arrays: grid and fgrid never, cleared and marked again from
+ *      the tile and frontier lists (a few hundred writes instead of 8 to
+ *      32 KiB); events, award_at, hist up to their counts (nevents,
+ *      nawards, nhist); fmask and fval up to nfrontier, and only for tile
+ *      sets without a fit table (the only ones that keep them).
  *   7. alloc: never; each game keeps the allocator it was made with (a
  *      clone is given its original's).
  *   8. pieces, the struct's last member and the tail's first array: up to
@@ -235,10 +252,9 @@ _Static_assert(FOLLOWS(vstate, vt, _Alignof(carc_variant)), "region 2: the varia
 _Static_assert(FOLLOWS(vt, tiles, _Alignof(placed)), "region 2 ends with vt, region 3 (counted) starts with tiles");
 _Static_assert(FOLLOWS(tiles, fpos, _Alignof(uint64_t)), "region 3: tiles (ntiles), then fpos (nfrontier)");
 _Static_assert(FOLLOWS(fpos, fkey, _Alignof(uint16_t)), "region 3: fpos, then fkey (nfrontier)");
-_Static_assert(FOLLOWS(fkey, fcls, 16), "region 3 ends with fkey, region 4 is fcls");
-_Static_assert(FOLLOWS(fcls, grid, 1), "region 4 is fcls, region 5 (rebuilt) starts with grid");
-_Static_assert(FOLLOWS(grid, fgrid, 1), "region 5: grid, then fgrid");
-_Static_assert(FOLLOWS(fgrid, events, _Alignof(event_rec *)), "region 5 ends with fgrid, region 6 (the tail's pointers) starts with events");
+_Static_assert(FOLLOWS(fkey, fcell, _Alignof(uint16_t)), "region 3: fkey, then fcell (nfrontier)");
+_Static_assert(FOLLOWS(fcell, fcls, 16), "region 3 ends with fcell, region 4 is fcls");
+_Static_assert(FOLLOWS(fcls, grid, _Alignof(uint8_t *)), "region 4 is fcls, region 6 (the tail's pointers) starts with grid");
 _Static_assert(FOLLOWS(block_bytes, alloc, _Alignof(carc_allocator)), "region 6 ends with block_bytes, region 7 is alloc");
 _Static_assert(offsetof(carc_game, pieces) == ROUND_UP(END_OF(alloc), _Alignof(piece)), "region 7 is alloc, region 8 the pieces");
 
@@ -258,11 +274,11 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         int n = dst->ntiles < src->ntiles ? dst->ntiles : src->ntiles;
         while (same < n && dst->tiles[same].x == src->tiles[same].x && dst->tiles[same].y == src->tiles[same].y) same++;
         for (int i = same; i < dst->ntiles; i++) dst->grid[dst->tiles[i].cell] = 0;
-        for (int i = 0; i < dst->nfrontier; i++)
-            dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(dst, i)), FPOS_Y(FRONTIER_POS(dst, i)))] = 0;
+        for (int i = 0; i < dst->nfrontier; i++) dst->fgrid[dst->fcell[i]] = 0;
     } else {
-        memset(dst->grid, 0, sizeof dst->grid);
-        memset(dst->fgrid, 0, sizeof dst->fgrid);
+        /* apart: a block with its own tile set has room for the largest torus */
+        memset(dst->grid, 0, (size_t)dst->grid_mask + 1);
+        memset(dst->fgrid, 0, (size_t)dst->grid_mask + 1);
     }
     /* regions 1 and 2 */
     if (dst_valid) {
@@ -275,6 +291,7 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
     memcpy(dst->tiles, src->tiles, (size_t)src->ntiles * sizeof src->tiles[0]);
     memcpy(dst->fpos, src->fpos, (size_t)src->nfrontier * sizeof src->fpos[0]);
     memcpy(dst->fkey, src->fkey, (size_t)src->nfrontier * sizeof src->fkey[0]);
+    memcpy(dst->fcell, src->fcell, (size_t)src->nfrontier * sizeof src->fcell[0]);
     memcpy(dst->pieces, src->pieces, (size_t)src->npieces * sizeof src->pieces[0]);
     memcpy(dst->events, src->events, (size_t)src->nevents * sizeof src->events[0]);
     memcpy(dst->award_at, src->award_at, (size_t)src->nawards * sizeof src->award_at[0]);
@@ -285,10 +302,9 @@ static void copy_state(carc_game *dst, const carc_game *src, int dst_valid)
         memcpy(dst->fmask, src->fmask, (size_t)src->nfrontier * sizeof src->fmask[0]);
         memcpy(dst->fval, src->fval, (size_t)src->nfrontier * sizeof src->fval[0]);
     }
-    /* region 5 */
+    /* the grids */
     for (int i = same; i < src->ntiles; i++) dst->grid[src->tiles[i].cell] = (uint8_t)(i + 1);
-    for (int i = 0; i < src->nfrontier; i++)
-        dst->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(src, i)), FPOS_Y(FRONTIER_POS(src, i)))] = (uint8_t)(i + 1);
+    for (int i = 0; i < src->nfrontier; i++) dst->fgrid[src->fcell[i]] = (uint8_t)(i + 1);
     dst->ts = keep;
 }
 
@@ -310,6 +326,7 @@ int carc_game_clone(const carc_game *g, carc_game **out)
     } else {
         c->ts = g->ts;
     }
+    grid_attach(c);
     copy_state(c, g, 0);
     *out = c;
     return CARC_OK;

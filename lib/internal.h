@@ -53,7 +53,7 @@ static inline size_t ctz64(uint64_t x)
 
 /* Capacities. Fixed arrays keep a game in one block, so clone is one copy
  * and no move allocates. */
-#define MAX_TILES 126        /* tiles on the board; see GRID_BITS for why */
+#define MAX_TILES 126        /* tiles on the board: placed indices are bytes */
 #define MAX_TYPES 128        /* tile types in a tile set */
 #define MAX_FEATS 12         /* features on one tile type */
 #define MAX_ATTRS 16         /* distinct attribute names in a tile set */
@@ -68,18 +68,24 @@ static inline size_t ctz64(uint64_t x)
 #define MAX_EXTRA_MOVES 512  /* variant moves in one decision */
 #define MAX_DONE 128         /* features completed by one tile */
 
-/* The board is a 128x128 torus indexed by the low bits of x and y. A connected
- * set of n tiles spans at most n columns and rows, and its frontier one more
- * on each side, so with n <= 126 no two squares in use share a cell. */
-#define GRID_BITS 7
-#define GRID_SIZE (1 << GRID_BITS)
-#define GRID_MASK (GRID_SIZE - 1)
+/* The board is a torus of M cells (a power of two), square (x, y) at cell
+ * (x + k*y) mod M: a skewed torus, which for the same M holds larger boards
+ * than a square one. A connected set of n tiles inside a W x H box has
+ * n >= W + H - 1 tiles, and every square the game reads (the tiles, the
+ * frontier, the ring of a monastery) lies in that box grown by one on each
+ * side; k is picked so that no two squares of any such box share a cell
+ * (board_geometry, board.c, gives M and k by the tile set's tiles; the
+ * test core_board checks every box for every size it gives). A square one
+ * has: 128 x 128 cells for 126 tiles. Skewed: 4,096 for 86, 8,192 for 124,
+ * 16,384 for 177. */
+#define GRID_MAX_CELLS 16384
 #define FPOS(x, y) ((uint32_t)(uint16_t)(x) | (uint32_t)(uint16_t)(y) << 16)
 #define FPOS_X(p) ((int16_t)(uint16_t)((p)&0xFFFF))
 #define FPOS_Y(p) ((int16_t)(uint16_t)((p) >> 16))
 /* Frontier square i's FPOS (carc_game.fpos keeps it 32 bits up). */
 #define FRONTIER_POS(g, i) ((uint32_t)((g)->fpos[i] >> 32))
-#define GRID_CELL(x, y) ((((unsigned)(y) & GRID_MASK) << GRID_BITS) | ((unsigned)(x) & GRID_MASK))
+/* The cell of square (x, y); the cell one row down is grid_k further on. */
+#define GRID_CELL(g, x, y) (((unsigned)(x) + (g)->grid_k * (unsigned)(y)) & (g)->grid_mask)
 
 /* ---- tile sets ---------------------------------------------------------- */
 
@@ -408,6 +414,7 @@ struct carc_game {
      * little-endian, with kind and rotation 0 (FRONTIER_POS) */
     uint64_t fpos[MAX_FRONTIER];
     uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
+    uint16_t fcell[MAX_FRONTIER]; /* grid cell of each square: a copy clears and marks the grid by it */
 
     /* --- region 4: the fit classes of each square's key (key_classes), read
      * 16 or 32 squares at a time; past nfrontier always 0, so a block read
@@ -417,16 +424,20 @@ struct carc_game {
      * the allocator's max_align_t (16 on x86-64) */
     _Alignas(16) uint32_t fcls[MAX_FRONTIER];
 
-    /* --- region 5: the grids, rebuilt by a copy from the tile and frontier lists --- */
-    uint8_t grid[GRID_SIZE * GRID_SIZE];  /* placed index + 1, 0 = empty */
-    uint8_t fgrid[GRID_SIZE * GRID_SIZE]; /* frontier index + 1, 0 = not in the frontier */
-
     /* --- region 6: where the other arrays of the block's tail lie, sized
      * by the game's tile set when the block is made (game_layout, game.c).
      * Set by creation and clone, never copied. Each is used up to its
      * count above. Reached through a pointer, these cost a few dozen
      * instructions a game; the arrays above, read on every listing and
      * placement, stay members, and so do the pieces (region 8) --- */
+    /* the board's torus, grid_mask + 1 cells (GRID_CELL) of a byte in
+     * each of two grids, and its skew, by the tile set (board_geometry);
+     * rebuilt by a copy from the tile and frontier lists (fcell). Through
+     * pointers, the two grids cost base about 600 instructions a game more
+     * than members did (docs/performance.md) and save it 24 KiB */
+    uint8_t *grid;  /* placed index + 1, 0 = empty */
+    uint8_t *fgrid; /* frontier index + 1, 0 = not in the frontier */
+    unsigned grid_k, grid_mask;
     event_rec *events;  /* MAX_EVENTS */
     uint16_t *award_at; /* MAX_EVENTS: the event of each award, for carc_game_event() */
     hist_rec *hist;     /* MAX_HISTORY */
@@ -492,12 +503,19 @@ void tileset_derive(carc_tileset *ts, const char *letters); /* every tile read: 
 /* board.c */
 static inline int board_at(const carc_game *g, int x, int y)
 {
-    return (int)g->grid[GRID_CELL(x, y)] - 1;
+    return (int)g->grid[GRID_CELL(g, x, y)] - 1;
 }
-int board_frontier_index(const carc_game *g, int x, int y);
-/* Places a tile on (x, y), frontier square fi of the game (-1: none, only
- * for the start tile); returns its placed index. */
-int board_place(carc_game *g, int type, int rot, int x, int y, int fi);
+/* The frontier index of square (x, y), or -1; *cell gets its cell, for
+ * board_place. */
+static inline int board_frontier_cell(const carc_game *g, int x, int y, unsigned *cell)
+{
+    const unsigned c = *cell = GRID_CELL(g, x, y);
+    int i = (int)g->fgrid[c] - 1;
+    return i >= 0 && FRONTIER_POS(g, i) == FPOS(x, y) ? i : -1;
+}
+/* Places a tile on (x, y), at grid cell `cell`, frontier square fi of the
+ * game (-1: none, only for the start tile); returns its placed index. */
+int board_place(carc_game *g, int type, int rot, int x, int y, unsigned cell, int fi);
 int board_fits(const carc_game *g, int fi, int type, int rot);
 int board_any_fit_edges(const carc_game *g, int type); /* board_any_fit without a fit table */
 /* Whether tile `type` fits anywhere: asked at every draw. The newest
@@ -515,16 +533,16 @@ static inline int board_any_fit(const carc_game *g, int type)
 {
     return g->ts->nside_codes ? board_any_fit_table(g, type) : board_any_fit_edges(g, type);
 }
-/* The 8 grid cells around cell `cell`, row by row (above, beside, below),
- * each wrapped as GRID_CELL wraps them. */
-static inline void board_ring(unsigned cell, unsigned ring[8])
+/* The 8 grid cells around cell `cell`, row by row (above, beside, below). */
+static inline void board_ring(const carc_game *g, unsigned cell, unsigned ring[8])
 {
-    const unsigned rows = GRID_MASK << GRID_BITS, up = (cell - GRID_SIZE) & rows, at = cell & rows,
-                   down = (cell + GRID_SIZE) & rows, left = (cell - 1) & GRID_MASK, col = cell & GRID_MASK,
-                   right = (cell + 1) & GRID_MASK;
-    ring[0] = up | left, ring[1] = up | col, ring[2] = up | right, ring[3] = at | left;
-    ring[4] = at | right, ring[5] = down | left, ring[6] = down | col, ring[7] = down | right;
+    const unsigned k = g->grid_k, m = g->grid_mask;
+    ring[0] = (cell - k - 1) & m, ring[1] = (cell - k) & m, ring[2] = (cell - k + 1) & m, ring[3] = (cell - 1) & m;
+    ring[4] = (cell + 1) & m, ring[5] = (cell + k - 1) & m, ring[6] = (cell + k) & m, ring[7] = (cell + k + 1) & m;
 }
+/* The torus for a tile set of n tiles: grid_k and grid_mask, and the
+ * cells, M (board.c). */
+unsigned board_geometry(int n, unsigned *k);
 int board_neighbours(const carc_game *g, unsigned cell); /* placed tiles among the 8 around grid cell `cell` */
 /* Whether all 8 squares around grid cell `cell` hold a tile, stopping at
  * the first empty one (a monastery looked at is most often not surrounded
@@ -532,9 +550,9 @@ int board_neighbours(const carc_game *g, unsigned cell); /* placed tiles among t
 static inline int board_surrounded(const carc_game *g, unsigned cell)
 {
     unsigned r[8];
-    board_ring(cell, r);
-    const uint8_t *grid = g->grid;
-    return grid[r[0]] && grid[r[1]] && grid[r[2]] && grid[r[3]] && grid[r[4]] && grid[r[5]] && grid[r[6]] && grid[r[7]];
+    board_ring(g, cell, r);
+    return g->grid[r[0]] && g->grid[r[1]] && g->grid[r[2]] && g->grid[r[3]] && g->grid[r[4]] &&
+           g->grid[r[5]] && g->grid[r[6]] && g->grid[r[7]];
 }
 
 /* features.c */

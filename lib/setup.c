@@ -40,7 +40,7 @@ int setup_game(carc_game *g)
 {
     int r = fill_supplies(g);
     if (r) return r;
-    int ti = board_place(g, g->ts->start_type, 0, 0, 0, -1);
+    int ti = board_place(g, g->ts->start_type, 0, 0, 0, GRID_CELL(g, 0, 0), -1);
     feat_add_tile(g, ti);
     g->turn = 1;
     g->phase = CARC_PHASE_TILE;
@@ -66,8 +66,7 @@ void setup_clear(carc_game *g)
     /* the grids by the squares marked, then the arrays up to their counts
      * (game.c's copy rules), then the rest but the history's records */
     for (int i = 0; i < g->ntiles; i++) g->grid[g->tiles[i].cell] = 0;
-    for (int i = 0; i < g->nfrontier; i++)
-        g->fgrid[GRID_CELL(FPOS_X(FRONTIER_POS(g, i)), FPOS_Y(FRONTIER_POS(g, i)))] = 0;
+    for (int i = 0; i < g->nfrontier; i++) g->fgrid[g->fcell[i]] = 0;
     if (g->fmask) { /* kept only for tile sets without a fit table */
         memset(g->fmask, 0, (size_t)g->nfrontier * sizeof g->fmask[0]);
         memset(g->fval, 0, (size_t)g->nfrontier * sizeof g->fval[0]);
@@ -76,6 +75,7 @@ void setup_clear(carc_game *g)
     memset(g->tiles, 0, (size_t)g->ntiles * sizeof g->tiles[0]);
     memset(g->fpos, 0, (size_t)g->nfrontier * sizeof g->fpos[0]);
     memset(g->fkey, 0, (size_t)g->nfrontier * sizeof g->fkey[0]);
+    memset(g->fcell, 0, (size_t)g->nfrontier * sizeof g->fcell[0]);
     memset(g->pieces, 0, (size_t)g->npieces * sizeof g->pieces[0]);
     memset(g->events, 0, (size_t)g->nevents * sizeof g->events[0]);
     memset(g->award_at, 0, (size_t)g->nawards * sizeof g->award_at[0]);

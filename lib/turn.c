@@ -456,7 +456,8 @@ static int play(carc_game *g, const carc_move *m)
             return CARC_E_ILLEGAL_MOVE;
         }
         if (m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
-        int fi = board_frontier_index(g, m->x, m->y);
+        unsigned cell;
+        int fi = board_frontier_cell(g, m->x, m->y, &cell);
         /* an identical turn fits where the listed one does; the tile is laid
          * as the caller turned it, so its feature ids mean what they meant */
         int rot = m->rotation;
@@ -466,7 +467,7 @@ static int play(carc_game *g, const carc_move *m)
             memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
             g->nheld[g->player]--;
         }
-        int ti = board_place(g, type, rot, m->x, m->y, fi);
+        int ti = board_place(g, type, rot, m->x, m->y, cell, fi);
         feat_add_tile(g, ti);
         g->turn_tile = ti;
         g->phase = CARC_PHASE_FIGURE;

@@ -29,10 +29,12 @@ static size_t u_vstate(const carc_game *g) { return g->vt.state_size; }
 static size_t u_tiles(const carc_game *g) { return (size_t)g->ntiles * sizeof g->tiles[0]; }
 static size_t u_fpos(const carc_game *g) { return (size_t)g->nfrontier * sizeof g->fpos[0]; }
 static size_t u_fkey(const carc_game *g) { return (size_t)g->nfrontier * sizeof g->fkey[0]; }
+static size_t u_fcell(const carc_game *g) { return (size_t)g->nfrontier * sizeof g->fcell[0]; }
 static size_t u_pieces(const carc_game *g) { return (size_t)g->npieces * sizeof g->pieces[0]; }
 static size_t u_events(const carc_game *g) { return (size_t)g->nevents * sizeof g->events[0]; }
 static size_t u_award_at(const carc_game *g) { return (size_t)g->nawards * sizeof g->award_at[0]; }
 static size_t u_hist(const carc_game *g) { return (size_t)g->nhist * sizeof g->hist[0]; }
+static size_t u_grid(const carc_game *g) { return (size_t)g->grid_mask + 1; }
 static size_t u_fmask(const carc_game *g) { return g->ts->nside_codes ? 0 : (size_t)g->nfrontier * sizeof g->fmask[0]; }
 
 #define F(f, used) {#f, offsetof(carc_game, f), sizeof(((carc_game *)0)->f), used, 0}
@@ -56,13 +58,12 @@ static const field FIELDS[] = {
     /* region 2 */
     F(decks, u_decks), F(vstate, u_vstate), F(vt, NULL),
     /* region 3 */
-    F(tiles, u_tiles), F(fpos, u_fpos), F(fkey, u_fkey),
+    F(tiles, u_tiles), F(fpos, u_fpos), F(fkey, u_fkey), F(fcell, u_fcell),
     /* region 4: past the frontier every entry is 0 in every game */
     F(fcls, NULL),
-    /* region 5: rebuilt, so equal whole */
-    F(grid, NULL), F(fgrid, NULL),
-    /* region 6: the tail's other arrays, and the block's size */
-    T(events, u_events), T(award_at, u_award_at), T(hist, u_hist), T(fmask, u_fmask), T(fval, u_fmask),
+    /* region 6: the tail's other arrays (the grids, rebuilt, so equal
+     * whole), the torus's skew, and the block's size */
+    T(grid, u_grid), T(fgrid, u_grid), F(grid_k, NULL), F(grid_mask, NULL), T(events, u_events), T(award_at, u_award_at), T(hist, u_hist), T(fmask, u_fmask), T(fval, u_fmask),
     F(block_bytes, NULL),
     /* region 7: each game's own allocator (a clone is given its original's) */
     F(alloc, NULL),

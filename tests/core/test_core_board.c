@@ -1,0 +1,183 @@
+/* The board's torus (lib/internal.h): a game keeps its squares on a skewed
+ * torus sized by its tile set's tiles, and no two squares the game reads
+ * (its tiles, its frontier, the ring around a monastery) may share a cell.
+ * n connected tiles fill a box of W x H with W + H <= n + 1; the squares
+ * read lie in that box grown by one on each side. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "../../lib/internal.h"
+
+/* A tile set of n tiles that fit anywhere beside each other: the start
+ * tile and n - 1 copies of one more, all field. */
+static carc_tileset *open_set(int n)
+{
+    char text[512];
+    int len = snprintf(text, sizeof text,
+                       "tileset open\n"
+                       "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
+                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+                       "tile P count=%d\n  edges FFF FFF FFF FFF\n"
+                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n",
+                       n - 1);
+    const carc_variant *v;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    carc_tileset *ts = NULL;
+    char err[128] = "";
+    cr_assert_eq(carc_tileset_parse(v, text, (size_t)len, &ts, err, sizeof err), CARC_OK, "%s", err);
+    return ts;
+}
+
+static carc_game *game_on(const carc_tileset *ts)
+{
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = 3, .tileset = ts};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    return g;
+}
+
+static unsigned cell_of(const carc_game *g, int x, int y) { return GRID_CELL(g, x, y); }
+
+/* Whether a difference (a, b) between two squares can occur inside the
+ * grown box of n connected tiles: the smallest box holding it is
+ * max(1, |a| - 1) x max(1, |b| - 1) tiles. */
+static int reachable(int a, int b, int n)
+{
+    int w = abs(a) - 1 < 1 ? 1 : abs(a) - 1, h = abs(b) - 1 < 1 ? 1 : abs(b) - 1;
+    return w + h <= n + 1;
+}
+
+/* For every set size a game may have, every difference the grown box can
+ * hold lands on another cell: no square the game reads shares one. */
+Test(core_board, every_box_of_every_set_size_fits_its_torus)
+{
+    for (int n = 2; n <= MAX_TILES; n++) {
+        carc_tileset *ts = open_set(n);
+        carc_game *g = game_on(ts);
+        const unsigned cells = g->grid_mask + 1;
+        cr_assert((cells & (cells - 1)) == 0, "%d tiles: %u cells is not a power of two", n, cells);
+        for (int b = 0; b <= n + 2; b++)
+            for (int a = -(n + 2); a <= n + 2; a++) {
+                if ((a == 0 && b == 0) || !reachable(a, b, n)) continue;
+                cr_assert_neq(cell_of(g, a, b), cell_of(g, 0, 0), "%d tiles, %u cells, skew %u: (%d, %d) shares a cell", n,
+                              cells, g->grid_k, a, b);
+            }
+        carc_game_free(g);
+        carc_tileset_free(ts);
+    }
+}
+
+/* The torus is the smallest that holds the set, so a base game (72 tiles)
+ * keeps 4,096 cells, 8 KiB with the frontier's: the block is sized by it. */
+Test(core_board, torus_sized_by_the_tile_set)
+{
+    static const struct {
+        int tiles;
+        unsigned cells;
+    } want[] = {{2, 4096}, {72, 4096}, {86, 4096}, {87, 8192}, {124, 8192}, {125, 16384}, {126, 16384}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        carc_tileset *ts = open_set(want[i].tiles);
+        carc_game *g = game_on(ts);
+        cr_assert_eq(g->grid_mask + 1, want[i].cells, "%d tiles", want[i].tiles);
+        carc_game_free(g);
+        carc_tileset_free(ts);
+    }
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = 1};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    cr_assert_eq(g->grid_mask + 1, 4096u);
+    carc_game_free(g);
+}
+
+/* The difference of two squares that comes soonest to sharing a cell:
+ * the one whose smallest box holds the fewest tiles. */
+static void nearest_alias(const carc_game *g, int *da, int *db)
+{
+    int best = 1 << 30;
+    for (int b = 0; b <= 200; b++)
+        for (int a = -200; a <= 200; a++) {
+            if ((a == 0 && b == 0) || cell_of(g, a, b) != cell_of(g, 0, 0)) continue;
+            int w = abs(a) - 1 < 1 ? 1 : abs(a) - 1, h = b - 1 < 1 ? 1 : b - 1;
+            if (w + h < best) best = w + h, *da = a, *db = b;
+        }
+}
+
+/* Places the tile on (x, y) (a square of the frontier: fits anywhere). */
+static void place_at(carc_game *g, int x, int y)
+{
+    static carc_move mv[H_MOVE_CAP];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+    size_t i = 0;
+    while (i < n && !(mv[i].kind == CARC_MOVE_TILE && mv[i].x == x && mv[i].y == y)) i++;
+    cr_assert_lt(i, n, "(%d, %d) is not listed", x, y);
+    cr_assert_eq(carc_game_apply(g, &mv[i]), CARC_OK);
+    carc_move pass = {.kind = CARC_MOVE_PASS};
+    cr_assert_eq(carc_game_apply(g, &pass), CARC_OK);
+}
+
+/* After each tile, what the game says of the board against the tiles the
+ * test laid: the tile on each square of the grown box, and the squares
+ * listed (every empty square beside a tile, once: the tile looks the same
+ * every way round). */
+static void check_board(carc_game *g, const int *xs, const int *ys, int placed)
+{
+    int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (int i = 0; i < placed; i++) {
+        if (xs[i] < x0) x0 = xs[i];
+        if (xs[i] > x1) x1 = xs[i];
+        if (ys[i] < y0) y0 = ys[i];
+        if (ys[i] > y1) y1 = ys[i];
+    }
+    size_t beside = 0;
+    for (int y = y0 - 1; y <= y1 + 1; y++)
+        for (int x = x0 - 1; x <= x1 + 1; x++) {
+            int want = -1, near = 0;
+            for (int i = 0; i < placed; i++) {
+                if (xs[i] == x && ys[i] == y) want = i;
+                near |= abs(xs[i] - x) + abs(ys[i] - y) == 1;
+            }
+            int at = -2;
+            cr_assert_eq(carc_game_tile_at(g, x, y, &at), CARC_OK);
+            cr_assert_eq(at, want, "(%d, %d) after %d tiles", x, y, placed);
+            beside += want < 0 && near;
+        }
+    static carc_move mv[H_MOVE_CAP];
+    size_t n = 0;
+    int r = carc_game_moves(g, mv, H_MOVE_CAP, &n);
+    if (r == CARC_E_GAME_OVER) return; /* the set's last tile */
+    cr_assert_eq(r, CARC_OK);
+    cr_assert_eq(n, beside, "after %d tiles: %zu moves for %zu squares", placed, n, beside);
+}
+
+/* Tiles laid along the two sides of the box of the nearest alias, as far
+ * as the set goes: the shape that brings two squares in use closest to
+ * one cell. Each set size at the edge of a torus, both ways round. */
+Test(core_board, tiles_laid_toward_the_nearest_alias_keep_every_square_apart)
+{
+    static const int sizes[] = {86, 87, 124, 125, 126};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int across_first = 0; across_first < 2; across_first++) {
+            const int n = sizes[s];
+            carc_tileset *ts = open_set(n);
+            carc_game *g = game_on(ts);
+            int a = 0, b = 0;
+            nearest_alias(g, &a, &b);
+            const int w = abs(a) - 1 < 1 ? 1 : abs(a) - 1, sx = a < 0 ? -1 : 1;
+            int xs[MAX_TILES], ys[MAX_TILES], placed = 1, x = 0, y = 0;
+            xs[0] = ys[0] = 0;
+            while (placed < n) {
+                int along = across_first ? abs(x) + 1 < w : y + 1 >= (b - 1 < 1 ? 1 : b - 1);
+                if (along)
+                    x += sx;
+                else
+                    y++;
+                place_at(g, x, y);
+                xs[placed] = x, ys[placed] = y, placed++;
+                if (placed % 8 == 0 || placed == n) check_board(g, xs, ys, placed);
+            }
+            carc_game_free(g);
+            carc_tileset_free(ts);
+        }
+}
