@@ -728,8 +728,9 @@ CARC_API int carc_game_moves(const carc_game *g, carc_move *buf, size_t cap, siz
  * also makes the next turn's draw (see @ref turns).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_GAME_OVER, ::CARC_E_ILLEGAL_MOVE,
  *         ::CARC_E_PHASE (a move kind the current phase does not take),
- *         ::CARC_E_LIMIT (history full: a game keeps 1280 records of draws,
- *         moves and reseeds, where a real game uses under 300; the game is
+ *         ::CARC_E_LIMIT (history full: a game keeps 64 + 8 × its tile
+ *         set's tiles + 64 records of draws, moves and reseeds, 704 for
+ *         base, where a real game uses about 3 a tile; the game is
  *         unchanged).
  * Does not allocate.
  */
@@ -1040,7 +1041,9 @@ typedef struct carc_event_info {
     int complete;            /**< Nonzero if the feature was complete then. */
 } carc_event_info;
 
-/** Number of entries in the game's log. @return ::CARC_OK or ::CARC_E_NULL. */
+/** Number of entries in the game's log. The log keeps 8 entries a tile of the game's tile set
+ *  (576 for base, where random games with up to five players log at most 0.8 a tile); entries past
+ *  that are not kept, and the scores stay exact. @return ::CARC_OK or ::CARC_E_NULL. */
 CARC_API int carc_game_log_count(const carc_game *g, int *n);
 
 /**
@@ -1095,8 +1098,9 @@ typedef struct carc_load_options {
  *        or text after the `end` line, is refused.
  * @param out receives the game; free with carc_game_free().
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text or a move
- *         that is not legal when replayed), ::CARC_E_LIMIT (more than 1280
- *         history records, or more queued draws than a game holds), ::CARC_E_NOT_FOUND, ::CARC_E_NOMEM,
+ *         that is not legal when replayed), ::CARC_E_LIMIT (more history
+ *         records than the game keeps, see carc_game_apply(), or more
+ *         queued draws than a game holds), ::CARC_E_NOT_FOUND, ::CARC_E_NOMEM,
  *         ::CARC_E_VERSION, and the errors of carc_game_new().
  */
 CARC_API int carc_game_load(const carc_load_options *opts, const char *text, size_t len, carc_game **out);

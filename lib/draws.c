@@ -9,7 +9,7 @@
 
 int draws_record(carc_game *g, const hist_rec *h)
 {
-    if (g->nhist >= MAX_HISTORY) return CARC_E_LIMIT;
+    if (g->nhist >= g->hist_cap) return CARC_E_LIMIT;
     g->hist[g->nhist++] = *h;
     return CARC_OK;
 }
@@ -208,7 +208,7 @@ static int rehide_at(carc_game *g, int tile, int d, int *hidden, int within)
     }
     hist_rec h = {.kind = H_REHIDE, .which = (uint8_t)d, .forced = (uint8_t)y, .value = (uint16_t)tile};
     if (!within) {
-        if (g->nhist + 1 + draws_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+        if (g->nhist + 1 + draws_reserve(g) > g->hist_cap) return CARC_E_LIMIT;
         draws_record(g, &h);
     }
     g->out_type[at] = (uint8_t)y;
@@ -243,7 +243,7 @@ int replace_drawn(carc_game *g, int tile, int hide)
     if (tile == g->hand) return CARC_OK;
     hist_rec h = {.kind = H_REPLACE, .which = (uint8_t)g->turn_deck, .forced = (uint8_t)g->hand,
                   .value = (uint16_t)tile};
-    if (g->nhist + 1 + draws_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+    if (g->nhist + 1 + draws_reserve(g) > g->hist_cap) return CARC_E_LIMIT;
     /* the named tile must be in the stack, or lie hidden: then the drawn tile,
      * about to go back, can at least take its place (rehide) */
     int hidden_there = 0;
@@ -359,11 +359,11 @@ static void deal_again(carc_game *g, const fixed_draws *f)
     int n = 0;
     uint64_t rng = 0;
     for (int i = g->nhist - 1; i >= 0; i--)
-        if (g->hist[i].kind == H_RESEED) g->hist[MAX_HISTORY - 1 - n++] = g->hist[i];
+        if (g->hist[i].kind == H_RESEED) g->hist[g->hist_cap - 1 - n++] = g->hist[i];
     setup_clear(g);
     setup_game(g); /* it did once with these options, so it does again */
     for (int i = n - 1; i >= 0; i--) {
-        g->hist[g->nhist++] = g->hist[MAX_HISTORY - 1 - i];
+        g->hist[g->nhist++] = g->hist[g->hist_cap - 1 - i];
         rng = hist_seed(&g->hist[g->nhist - 1]);
     }
     if (n) g->rng = rng;
@@ -448,7 +448,7 @@ int carc_game_reseed(carc_game *g, uint64_t seed)
     if (g->over) return CARC_E_GAME_OVER;
     hist_rec h = {.kind = H_RESEED};
     hist_set_seed(&h, seed);
-    if (g->nhist + 1 + draws_reserve(g) > MAX_HISTORY || draws_record(g, &h)) return CARC_E_LIMIT;
+    if (g->nhist + 1 + draws_reserve(g) > g->hist_cap || draws_record(g, &h)) return CARC_E_LIMIT;
     g->rng = seed;
     return CARC_OK;
 }

@@ -9,12 +9,11 @@
 
 #include "internal.h"
 
-/* History records kept free for what one move sets off: the move, the
- * draws of the next turn (a tile, tiles set aside as fitting nowhere,
- * tiles a hill hides), tokens drawn. A real turn makes under 10; calls that
- * add records of their own (reseeds, replacements) also leave 8 records
- * for each tile still to come (draws_reserve). */
-#define HIST_RESERVE 64
+/* HIST_RESERVE (internal.h): history records kept free for what one move
+ * sets off: the move, the draws of the next turn (a tile, tiles set aside
+ * as fitting nowhere, tiles a hill hides), tokens drawn. A real turn makes
+ * under 10; calls that add records of their own (reseeds, replacements)
+ * also leave 8 records for each tile still to come (draws_reserve). */
 
 /* ---- queues of fixed draws ---------------------------------------------- */
 
@@ -99,7 +98,7 @@ static inline void deck_remove(deck *d, int type)
 static inline void draws_record_draw(carc_game *g, int d, int fixed, int type)
 {
     /* every caller keeps room for the draws a turn makes (draws_reserve) */
-    if (g->nhist < MAX_HISTORY) {
+    if (g->nhist < g->hist_cap) {
         /* a draw is read by four fields alone, but the whole record is
          * written (a new game's history is not zeroed, game.c, and a copy
          * copies every byte): its head as one word, then the 16 bytes after */

@@ -27,8 +27,8 @@ static int resolve_variant(const carc_game_options *o, const carc_variant **out)
  * start, and the block's size. The pieces come first, as the struct's last
  * member, as many as the features of all the tile set's tiles
  * (ts->max_pieces); then the board's two grids, as many cells as the
- * set's tiles need (board_geometry); the history and the event log keep
- * their fixed sizes; the squares' masks and values are kept only for a
+ * set's tiles need (board_geometry); the history and the event log, as
+ * long as its tiles need (HIST_CAPACITY, EVENT_CAPACITY); the squares' masks and values are kept only for a
  * tile set without a fit table. A game whose variant's tile set is parsed
  * for it alone keeps the set at the block's end; its block is laid out for
  * the largest set, since it is taken before the set is read. Clone lays its block out again the
@@ -55,9 +55,11 @@ static void game_layout(const carc_tileset *ts, int own_ts, tail_layout *l)
     l->grid = tail_take(&at, 2 * l->ncells, 64); /* grid, then fgrid; 64: zeroed a cache line at a time */
     l->fmask = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
     l->fval = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
-    l->hist = tail_take(&at, MAX_HISTORY * sizeof(hist_rec), _Alignof(hist_rec));
-    l->events = tail_take(&at, MAX_EVENTS * sizeof(event_rec), _Alignof(event_rec));
-    l->award_at = tail_take(&at, MAX_EVENTS * sizeof(uint16_t), _Alignof(uint16_t));
+    const size_t hist = own_ts ? MAX_HISTORY : HIST_CAPACITY((size_t)ts->total),
+                 events = own_ts ? MAX_EVENTS : EVENT_CAPACITY((size_t)ts->total);
+    l->hist = tail_take(&at, hist * sizeof(hist_rec), _Alignof(hist_rec));
+    l->events = tail_take(&at, events * sizeof(event_rec), _Alignof(event_rec));
+    l->award_at = tail_take(&at, events * sizeof(uint16_t), _Alignof(uint16_t));
     l->own_ts = tail_take(&at, own_ts ? sizeof(carc_tileset) : 0, _Alignof(carc_tileset));
     l->end = ROUND_UP(at, _Alignof(max_align_t));
 }
@@ -86,11 +88,14 @@ static void tail_attach(carc_game *g, const tail_layout *l)
     g->block_bytes = l->end;
 }
 
-/* The torus g's tile set asks for (a block with its own tile set has room
- * for the largest, and learns which once the set is read). */
-static void grid_attach(carc_game *g)
+/* The torus and the capacities g's tile set asks for (a block with its own
+ * tile set has room for the largest set, and learns which once the set is
+ * read). By the set alone, so the games a copy joins have the same. */
+static void size_attach(carc_game *g)
 {
     g->grid_mask = board_geometry(g->ts->total, &g->grid_k) - 1;
+    g->hist_cap = HIST_CAPACITY(g->ts->total);
+    g->event_cap = EVENT_CAPACITY(g->ts->total);
 }
 
 /* A new game's block, zeroed only where a game reads before it writes
@@ -158,7 +163,7 @@ int game_create(const carc_game_options *opts, carc_game **out)
         }
         g->ts = own;
     }
-    grid_attach(g);
+    size_attach(g);
     variant_normalise(v, &g->vt);
     scoring_setup(g);
     turn_setup(g);
@@ -326,7 +331,7 @@ int carc_game_clone(const carc_game *g, carc_game **out)
     } else {
         c->ts = g->ts;
     }
-    grid_attach(c);
+    size_attach(c);
     copy_state(c, g, 0);
     *out = c;
     return CARC_OK;

@@ -26,7 +26,7 @@ int carc_game_redeal_hidden(carc_game *g, uint64_t seed)
     int hidden = 0;
     for (int i = 0; i < g->nout; i++) hidden += g->out_reason[i] == CARC_REMOVED_HIDDEN;
     /* one record per swap at most: all of them fit, or nothing changes */
-    if (g->nhist + hidden + draws_reserve(g) > MAX_HISTORY) return CARC_E_LIMIT;
+    if (g->nhist + hidden + draws_reserve(g) > g->hist_cap) return CARC_E_LIMIT;
     uint64_t pick = seed ^ 0x2545F4914F6CDD1Dull;
     int count[MAX_TYPES];
     /* Slot by slot, each hidden tile stays or changes places with one free

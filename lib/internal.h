@@ -61,8 +61,17 @@ static inline size_t ctz64(uint64_t x)
 #define MAX_DECKS 4          /* draw stacks */
 #define MAX_FIGURES 96       /* figures of all players */
 #define MAX_FRONTIER 256     /* empty squares next to tiles: at most 2 per tile + 4 */
-#define MAX_EVENTS 1024      /* scoring events kept */
-#define MAX_HISTORY 1280     /* moves and draws kept for saving (a real game needs under 300) */
+/* The history and the event log are sized by the tile set's tiles, n. The
+ * history: HIST_RESERVE, 8 records a tile (draws_reserve keeps them for
+ * the game's own records) and 64 for a caller's own (reseeds, named
+ * draws) at the first turn, more as tiles are played; random games of
+ * every ruleset write at most 3.1 a tile. The log: 8 events a tile, where
+ * random games with up to 5 players log at most 0.8. */
+#define HIST_RESERVE 64 /* see draws.h */
+#define HIST_CAPACITY(n) (HIST_RESERVE + 8 * (n) + 64)
+#define EVENT_CAPACITY(n) (8 * (n))
+#define MAX_HISTORY HIST_CAPACITY(MAX_TILES) /* 1,136 */
+#define MAX_EVENTS EVENT_CAPACITY(MAX_TILES) /* 1,008 */
 #define MAX_FORCED 128       /* queued fixed draws per stack */
 #define MAX_FORCED_TOKENS 32 /* queued fixed tokens per bag */
 #define MAX_EXTRA_MOVES 512  /* variant moves in one decision */
@@ -438,9 +447,10 @@ struct carc_game {
     uint8_t *grid;  /* placed index + 1, 0 = empty */
     uint8_t *fgrid; /* frontier index + 1, 0 = not in the frontier */
     unsigned grid_k, grid_mask;
-    event_rec *events;  /* MAX_EVENTS */
-    uint16_t *award_at; /* MAX_EVENTS: the event of each award, for carc_game_event() */
-    hist_rec *hist;     /* MAX_HISTORY */
+    event_rec *events;  /* event_cap */
+    uint16_t *award_at; /* event_cap: the event of each award, for carc_game_event() */
+    hist_rec *hist;     /* hist_cap */
+    int hist_cap, event_cap; /* HIST_CAPACITY and EVENT_CAPACITY of the tile set's tiles */
     /* kept only for tile sets without a fit table (NULL otherwise): each
      * square's requirement as a mask and value over the 12 slot letters */
     uint64_t *fmask, *fval;

@@ -421,7 +421,7 @@ static int deck_and_tile(loader *ld, int word, int *d, int *t)
 /* Room for one more record of the saved history. */
 static int record_room(loader *ld)
 {
-    if (ld->nwant == MAX_HISTORY) return ld_fail(ld, CARC_E_LIMIT, "more than %d records", MAX_HISTORY);
+    if (ld->nwant == ld->g->hist_cap) return ld_fail(ld, CARC_E_LIMIT, "more than %d records", ld->g->hist_cap);
     return 0;
 }
 

@@ -59,7 +59,7 @@ static void event_feature(const carc_game *g, event_rec *e, int root)
 
 void scoring_log(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
 {
-    if (g->nevents == MAX_EVENTS) return;
+    if (g->nevents == g->event_cap) return;
     event_rec *e = &g->events[g->nevents];
     e->turn = (uint16_t)g->turn;
     e->kind = (uint8_t)kind;

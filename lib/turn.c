@@ -508,7 +508,7 @@ NOINLINE static int apply_drawn(carc_game *g, const carc_move *m)
 {
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     /* room for this move and the draws it may cause, so nothing is half done */
-    if (g->nhist + HIST_RESERVE > MAX_HISTORY) return CARC_E_LIMIT;
+    if (g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
     int r = play(g, m);
     if (r != CARC_OK) return r;
     played(g, m);
@@ -528,7 +528,7 @@ int game_apply(carc_game *g, const carc_move *m)
  * is the only one) pays none of the frame a tile placement needs. */
 NOINLINE static int pass_figure_step(carc_game *g, const carc_move *m)
 {
-    if (g->nhist + HIST_RESERVE > MAX_HISTORY) return CARC_E_LIMIT;
+    if (g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
     after_figure_step(g, m);
     played(g, m);
     return CARC_OK;

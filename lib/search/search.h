@@ -49,7 +49,7 @@ typedef struct tree {
 } tree;
 
 /* Deepest path an iteration keeps: more decisions than any game has left
- * (a game keeps at most 1280 history records). */
+ * (a game keeps at most 1,136 history records, MAX_HISTORY). */
 #define MAX_PATH 1536
 
 struct carc_search;

@@ -63,7 +63,7 @@ static const field FIELDS[] = {
     F(fcls, NULL),
     /* region 6: the tail's other arrays (the grids, rebuilt, so equal
      * whole), the torus's skew, and the block's size */
-    T(grid, u_grid), T(fgrid, u_grid), F(grid_k, NULL), F(grid_mask, NULL), T(events, u_events), T(award_at, u_award_at), T(hist, u_hist), T(fmask, u_fmask), T(fval, u_fmask),
+    T(grid, u_grid), T(fgrid, u_grid), F(grid_k, NULL), F(grid_mask, NULL), T(events, u_events), T(award_at, u_award_at), T(hist, u_hist), F(hist_cap, NULL), F(event_cap, NULL), T(fmask, u_fmask), T(fval, u_fmask),
     F(block_bytes, NULL),
     /* region 7: each game's own allocator (a clone is given its original's) */
     F(alloc, NULL),

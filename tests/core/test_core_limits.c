@@ -387,11 +387,12 @@ Test(core_limits, the_fingerprint_covers_every_byte)
 
 /* ---- a save of more history than a game keeps -------------------------------- */
 
-/* A game keeps 1280 records of draws, moves and reseeds. A save naming
- * more is CARC_E_LIMIT (carcassonne.h), whatever its next line is: here
- * 1280 draw lines in all (the new game's save holds its first draw), then
- * a move or one more draw; with 1279 the move line is read and refused as
- * a move (a pass in the tile phase: CARC_E_PARSE). */
+/* A base game keeps 704 records of draws, moves and reseeds (64 + 8 a tile
+ * of its 72 + 64: carcassonne.h). A save naming more is CARC_E_LIMIT,
+ * whatever its next line is: here 704 draw lines in all (the new game's
+ * save holds its first draw), then a move or one more draw; with 703 the
+ * move line is read and refused as a move (a pass in the tile phase:
+ * CARC_E_PARSE). */
 static int load_with_draws(int draws, const char *last)
 {
     carc_game *g = h_new("base", 2, 1);
@@ -417,9 +418,9 @@ static int load_with_draws(int draws, const char *last)
 
 Test(core_limits, a_save_of_more_history_than_a_game_keeps)
 {
-    cr_assert_eq(load_with_draws(1280, "move pass\n"), CARC_E_LIMIT);
-    cr_assert_eq(load_with_draws(1280, "draw main D\n"), CARC_E_LIMIT);
-    cr_assert_eq(load_with_draws(1280, "reseed 5\n"), CARC_E_LIMIT);
-    cr_assert_eq(load_with_draws(1279, "move pass\n"), CARC_E_PARSE);
-    cr_assert_eq(load_with_draws(1279, ""), CARC_E_PARSE, "draws the game did not make");
+    cr_assert_eq(load_with_draws(704, "move pass\n"), CARC_E_LIMIT);
+    cr_assert_eq(load_with_draws(704, "draw main D\n"), CARC_E_LIMIT);
+    cr_assert_eq(load_with_draws(704, "reseed 5\n"), CARC_E_LIMIT);
+    cr_assert_eq(load_with_draws(703, "move pass\n"), CARC_E_PARSE);
+    cr_assert_eq(load_with_draws(703, ""), CARC_E_PARSE, "draws the game did not make");
 }
