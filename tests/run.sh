@@ -101,7 +101,9 @@ run_python() {
         summary+=("python: skipped: $dir is a ThreadSanitizer build")
         return
     fi
-    LD_PRELOAD="${runtime%:}" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" CARC_LIB="$PWD/$dir" \
+    local lib=$dir
+    [ "${dir#/}" = "$dir" ] && lib=$PWD/$dir # BUILD_DIR may be absolute
+    LD_PRELOAD="${runtime%:}" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" CARC_LIB="$lib" \
         PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -q -p no:cacheprovider tests/python 2>&1 | tee "$log/python.out"
     record python "${PIPESTATUS[0]}"
 }
