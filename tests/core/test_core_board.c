@@ -181,3 +181,32 @@ Test(core_board, tiles_laid_toward_the_nearest_alias_keep_every_square_apart)
             carc_tileset_free(ts);
         }
 }
+
+/* A square far off the board can share a cell with one in use: what the
+ * game says of it is checked against the square itself. A tile move there
+ * is illegal and changes nothing; no tile lies there. */
+Test(core_board, a_far_square_on_the_cell_of_one_in_use_is_not_that_square)
+{
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = 1};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    const int far = (int)g->grid_mask + 1; /* (far, 0) is on (0, 0)'s cell, (1 + far, 0) on (1, 0)'s */
+    cr_assert_eq(cell_of(g, far, 0), cell_of(g, 0, 0));
+    int at = -2;
+    cr_assert_eq(carc_game_tile_at(g, far, 0, &at), CARC_OK);
+    cr_assert_eq(at, -1, "the start tile is not on (%d, 0)", far);
+    static carc_move mv[H_MOVE_CAP];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+    size_t east = 0;
+    while (east < n && !(mv[east].x == 1 && mv[east].y == 0)) east++;
+    cr_assert_lt(east, n, "a fitting turn of the drawn tile east of the start tile");
+    char *before = h_save(g);
+    carc_move m = mv[east];
+    m.x = (int16_t)(1 + far);
+    cr_assert_eq(carc_game_apply(g, &m), CARC_E_ILLEGAL_MOVE);
+    h_assert_unchanged(g, before, "a move on a square that shares a frontier square's cell");
+    free(before);
+    cr_assert_eq(carc_game_apply(g, &mv[east]), CARC_OK, "the square itself takes it");
+    carc_game_free(g);
+}
