@@ -44,6 +44,20 @@ static size_t tail_take(size_t *at, size_t bytes, size_t align)
     return o;
 }
 
+/* The arrays of the tail after the pieces, in order, each as X(field,
+ * entries, bytes an entry, alignment), for a set whose game has `cells`
+ * torus cells, `edges` squares' masks (0 with a fit table), `hist` history
+ * records and `events` log entries: written once, for game_layout and for
+ * the largest block below. The grid's entries hold its two grids; 64: it
+ * is zeroed a cache line at a time. */
+#define TAIL_ARRAYS(X, cells, edges, hist, events)                                                                     \
+    X(grid, 2 * (size_t)(cells), 1, 64)                                                                                \
+    X(fmask, (size_t)(edges), sizeof(uint64_t), _Alignof(uint64_t))                                                    \
+    X(fval, (size_t)(edges), sizeof(uint64_t), _Alignof(uint64_t))                                                     \
+    X(hist, (size_t)(hist), sizeof(hist_rec), _Alignof(hist_rec))                                                      \
+    X(events, (size_t)(events), sizeof(event_rec), _Alignof(event_rec))                                                \
+    X(award_at, (size_t)(events), sizeof(uint16_t), _Alignof(uint16_t))
+
 /* own_ts: the block holds the tile set, and is laid out for the largest */
 static void game_layout(const carc_tileset *ts, int own_ts, tail_layout *l)
 {
@@ -52,26 +66,24 @@ static void game_layout(const carc_tileset *ts, int own_ts, tail_layout *l)
     size_t at = offsetof(carc_game, pieces) + pieces * sizeof(piece);
     unsigned k;
     l->ncells = own_ts ? GRID_MAX_CELLS : board_geometry(ts->total, &k);
-    l->grid = tail_take(&at, 2 * l->ncells, 64); /* grid, then fgrid; 64: zeroed a cache line at a time */
-    l->fmask = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
-    l->fval = tail_take(&at, edges * sizeof(uint64_t), _Alignof(uint64_t));
     const size_t hist = own_ts ? MAX_HISTORY : HIST_CAPACITY((size_t)ts->total),
                  events = own_ts ? MAX_EVENTS : EVENT_CAPACITY((size_t)ts->total);
-    l->hist = tail_take(&at, hist * sizeof(hist_rec), _Alignof(hist_rec));
-    l->events = tail_take(&at, events * sizeof(event_rec), _Alignof(event_rec));
-    l->award_at = tail_take(&at, events * sizeof(uint16_t), _Alignof(uint16_t));
+#define TAKE(field, n, size, align) l->field = tail_take(&at, (n) * (size), align);
+    TAIL_ARRAYS(TAKE, l->ncells, edges, hist, events)
+#undef TAKE
     l->own_ts = tail_take(&at, own_ts ? sizeof(carc_tileset) : 0, _Alignof(carc_tileset));
     l->end = ROUND_UP(at, _Alignof(max_align_t));
 }
 
-/* The largest block a game with a shared tile set takes (game_layout with
- * every array at its largest, 16 bytes of alignment a boundary), within
- * 126 KiB: see internal.h, after struct carc_game. */
+/* The largest block a game with a shared tile set takes: every array at
+ * its largest, each with its alignment's worth of padding before it,
+ * within 126 KiB: see internal.h, after struct carc_game. */
+#define AT_MOST(field, n, size, align) +(n) * (size) + (align)
 #define LARGEST_BLOCK                                                                                                 \
-    (offsetof(carc_game, pieces) + MAX_PIECES * sizeof(piece) + 64 + 2 * GRID_MAX_CELLS +                            \
-     2 * MAX_FRONTIER * sizeof(uint64_t) + MAX_HISTORY * sizeof(hist_rec) +                                           \
-     MAX_EVENTS * (sizeof(event_rec) + sizeof(uint16_t)) + 6 * 16)
+    (offsetof(carc_game, pieces) + MAX_PIECES * sizeof(piece)                                                         \
+         TAIL_ARRAYS(AT_MOST, GRID_MAX_CELLS, MAX_FRONTIER, MAX_HISTORY, MAX_EVENTS) + _Alignof(max_align_t))
 _Static_assert(LARGEST_BLOCK <= 126 * 1024, "a game's block grew past 126 KiB");
+#undef AT_MOST
 
 /* Points g's region 6 at the arrays of its block's tail. */
 static void tail_attach(carc_game *g, const tail_layout *l)
