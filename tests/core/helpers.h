@@ -22,6 +22,34 @@ static inline char *h_strdup(const char *s)
     return d;
 }
 
+/* A tile set for ruleset v, parsed from the len bytes of text; the test
+ * fails with the parser's reason if it is refused. The caller frees the
+ * set, after every game on it. */
+static inline carc_tileset *h_parse_tiles(const carc_variant *v, const char *text, size_t len)
+{
+    carc_tileset *ts = NULL;
+    char err[200] = "";
+    cr_assert_eq(carc_tileset_parse(v, text, len, &ts, err, sizeof err), CARC_OK, "tile set: %s", err);
+    return ts;
+}
+
+/* The same for a ruleset of the default registry, by name. */
+static inline carc_tileset *h_tileset(const char *variant, const char *text, size_t len)
+{
+    const carc_variant *v;
+    cr_assert_eq(carc_registry_find(NULL, variant, &v), CARC_OK, "no ruleset %s", variant);
+    return h_parse_tiles(v, text, len);
+}
+
+/* A 2-player base game on tile set ts (borrowed: free the game first). */
+static inline carc_game *h_base_game_on(const carc_tileset *ts, uint64_t seed)
+{
+    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = seed, .tileset = ts};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    return g;
+}
+
 /* Index of a scoring category by name, or -1. */
 static inline int h_cat_index(carc_game *g, const char *name)
 {

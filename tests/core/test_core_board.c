@@ -21,20 +21,7 @@ static carc_tileset *open_set(int n)
                        "tile P count=%d\n  edges FFF FFF FFF FFF\n"
                        "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n",
                        n - 1);
-    const carc_variant *v;
-    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
-    carc_tileset *ts = NULL;
-    char err[128] = "";
-    cr_assert_eq(carc_tileset_parse(v, text, (size_t)len, &ts, err, sizeof err), CARC_OK, "%s", err);
-    return ts;
-}
-
-static carc_game *game_on(const carc_tileset *ts)
-{
-    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = 3, .tileset = ts};
-    carc_game *g = NULL;
-    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
-    return g;
+    return h_tileset("base", text, (size_t)len);
 }
 
 static unsigned cell_of(const carc_game *g, int x, int y) { return GRID_CELL(g, x, y); }
@@ -54,7 +41,7 @@ Test(core_board, every_box_of_every_set_size_fits_its_torus)
 {
     for (int n = 2; n <= MAX_TILES; n++) {
         carc_tileset *ts = open_set(n);
-        carc_game *g = game_on(ts);
+        carc_game *g = h_base_game_on(ts, 3);
         const unsigned cells = g->grid_mask + 1;
         cr_assert((cells & (cells - 1)) == 0, "%d tiles: %u cells is not a power of two", n, cells);
         for (int b = 0; b <= n + 2; b++)
@@ -78,7 +65,7 @@ Test(core_board, torus_sized_by_the_tile_set)
     } want[] = {{2, 4096}, {72, 4096}, {86, 4096}, {87, 8192}, {124, 8192}, {125, 16384}, {126, 16384}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         carc_tileset *ts = open_set(want[i].tiles);
-        carc_game *g = game_on(ts);
+        carc_game *g = h_base_game_on(ts, 3);
         cr_assert_eq(g->grid_mask + 1, want[i].cells, "%d tiles", want[i].tiles);
         carc_game_free(g);
         carc_tileset_free(ts);
@@ -161,7 +148,7 @@ Test(core_board, tiles_laid_toward_the_nearest_alias_keep_every_square_apart)
         for (int across_first = 0; across_first < 2; across_first++) {
             const int n = sizes[s];
             carc_tileset *ts = open_set(n);
-            carc_game *g = game_on(ts);
+            carc_game *g = h_base_game_on(ts, 3);
             int a = 0, b = 0;
             nearest_alias(g, &a, &b);
             const int w = abs(a) - 1 < 1 ? 1 : abs(a) - 1, sx = a < 0 ? -1 : 1;

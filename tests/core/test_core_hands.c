@@ -103,11 +103,7 @@ static carc_game *hand_game(const char *name, int players, uint64_t seed, int ha
 
 static carc_tileset *tiles_for(const carc_variant *v, const char *text)
 {
-    carc_tileset *ts = NULL;
-    char err[200] = "";
-    int r = carc_tileset_parse(v, text, strlen(text), &ts, err, sizeof err);
-    cr_assert_eq(r, CARC_OK, "tile set: %s", err);
-    return ts;
+    return h_parse_tiles(v, text, strlen(text));
 }
 
 /* ---- small readers ----------------------------------------------------- */

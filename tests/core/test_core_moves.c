@@ -217,26 +217,6 @@ static void check_random_games_ts(uint64_t first_seed, int games, const carc_til
 
 static void check_random_games(uint64_t first_seed, int games) { check_random_games_ts(first_seed, games, NULL); }
 
-/* A tile set for the base ruleset, parsed from text (the test frees it). */
-static carc_tileset *base_set(const char *text, size_t len)
-{
-    carc_tileset *ts = NULL;
-    char err[128] = "";
-    const carc_variant *v;
-    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
-    cr_assert_eq(carc_tileset_parse(v, text, len, &ts, err, sizeof err), CARC_OK, "%s", err);
-    return ts;
-}
-
-/* A 2-player base game on tile set ts (borrowed: free the game first). */
-static carc_game *game_on(const carc_tileset *ts, uint64_t seed)
-{
-    carc_game_options o = {.struct_size = sizeof o, .variant_name = "base", .players = 2, .seed = seed, .tileset = ts};
-    carc_game *g = NULL;
-    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
-    return g;
-}
-
 /* A set with many kinds of tile side (7 letters, whole-side codes), so the
  * enumeration cannot rely on a small table of side codes. */
 Test(core_moves, enumeration_matches_reference_with_many_side_kinds)
@@ -255,7 +235,7 @@ Test(core_moves, enumeration_matches_reference_with_many_side_kinds)
                                 t, t == 0 ? 1 : 9, t == 0 ? " start" : "", e[0], e[0], e[0], e[1], e[1], e[1],
                                 e[2], e[2], e[2], e[3], e[3], e[3]);
     }
-    carc_tileset *ts = base_set(text, len);
+    carc_tileset *ts = h_tileset("base", text, len);
     check_random_games_ts(500, 30, ts);
     carc_tileset_free(ts);
 }
@@ -278,8 +258,8 @@ Test(core_moves, four_rotations_of_one_square_through_the_fit_table)
                                "  feature farm slots=9,10,11 id=w\n"
                                "tile C count=10\n  edges CCC FFF FFF FFF\n"
                                "  feature city slots=0,1,2 id=c\n  feature farm slots=3,4,5,6,7,8,9,10,11 id=f\n";
-    carc_tileset *ts = base_set(text, sizeof text - 1);
-    carc_game *g = game_on(ts, 5);
+    carc_tileset *ts = h_tileset("base", text, sizeof text - 1);
+    carc_game *g = h_base_game_on(ts, 5);
     int q = -1;
     cr_assert_eq(carc_tileset_find(ts, "Q", &q), CARC_OK);
     cr_assert_eq(carc_game_set_next_tile(g, q), CARC_OK);
@@ -308,8 +288,8 @@ Test(core_moves, frontier_longer_than_three_words_listed_whole)
                                FIELD_START
                                "tile P count=110\n  edges FFF FFF FFF FFF\n"
                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n";
-    carc_tileset *ts = base_set(text, sizeof text - 1);
-    carc_game *g = game_on(ts, 9);
+    carc_tileset *ts = h_tileset("base", text, sizeof text - 1);
+    carc_game *g = h_base_game_on(ts, 9);
     static carc_move mv[H_MOVE_CAP];
     size_t most = 0;
     for (int tiles = 1; tiles <= 100; tiles++) {
@@ -359,7 +339,7 @@ Test(core_moves, more_kinds_of_tile_than_fit_classes)
         types++;
     }
     cr_assert_eq(types, 41);
-    carc_tileset *ts = base_set(text, len);
+    carc_tileset *ts = h_tileset("base", text, len);
     check_random_games_ts(900, 12, ts);
     carc_tileset_free(ts);
 }

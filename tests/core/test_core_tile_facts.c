@@ -23,11 +23,7 @@ static const char *const SET =
 
 static carc_tileset *parse(const char *variant_name, const char *text)
 {
-    carc_tileset *ts = NULL;
-    char err[128] = "";
-    cr_assert_eq(carc_tileset_parse(variant(variant_name), text, strlen(text), &ts, err, sizeof err), CARC_OK, "%s",
-                 err);
-    return ts;
+    return h_tileset(variant_name, text, strlen(text));
 }
 
 static int attr(const carc_tileset *ts, const char *name)
