@@ -101,6 +101,8 @@ extern "C" {
 #define CARC_NAME_MAX 63
 /** Most bytes of per-game variant state. */
 #define CARC_VARIANT_STATE_MAX 512
+/** Most bytes a variant keeps with each tile set (carc_variant.tileset_data_size). */
+#define CARC_VARIANT_TILESET_DATA_MAX 256
 /** Most feature kinds a variant may declare. */
 #define CARC_MAX_KINDS 16
 /** Most figure kinds a variant may declare. */
@@ -303,6 +305,31 @@ struct carc_variant {
     /** As `view_value`. */
     int (*view_value_const)(const carc_game *g, int view, int owner, int k);
     /** @} */
+
+    /**
+     * @name Facts derived once from a tile set
+     * What `setup` would otherwise work out at every game from the tile set
+     * alone (attribute indices looked up by name, which tile types carry a
+     * power) is the same for every game on that set. `tileset_setup` works
+     * it out once, as the set is parsed, into `tileset_data_size` bytes that
+     * the tile set keeps; each game reads them with
+     * carc_variant_tileset_data(). A set is read-only once parsed, so games
+     * on any number of threads share the bytes.
+     * @{
+     */
+    /** Bytes the tile set keeps for the variant (at most ::CARC_VARIANT_TILESET_DATA_MAX,
+     *  aligned for any type); 0 for none. Needs `tileset_setup`. */
+    size_t tileset_data_size;
+    /** Fills `data` (`tileset_data_size` bytes, zeroed before the call) from tile
+     *  set `ts`, which is complete and may be read with the carc_tileset_*()
+     *  calls. Called once for each set parsed for this variant, including the
+     *  built-in set and a set parsed into a game of its own, from the thread
+     *  that parses it. Returns ::CARC_OK to accept the set; any other value
+     *  refuses it, and the parse fails with ::CARC_E_INVALID, its error text
+     *  giving that value. Borrowed: `ts` and `data` only for the call. May be
+     *  NULL when `tileset_data_size` is 0. */
+    int (*tileset_setup)(const carc_tileset *ts, void *data);
+    /** @} */
 };
 
 /** Size of a ::carc_variant as compiled against 0.1 headers: the smallest the library accepts. */
@@ -320,6 +347,12 @@ CARC_API void *carc_variant_state(carc_game *g);
 /** The same buffer, to read: what the hooks that only read the game use
  *  (`figure_allowed_const` and the others). NULL if `g` is NULL. */
 CARC_API const void *carc_variant_state_const(const carc_game *g);
+/** The bytes the variant's `tileset_setup` derived from the tile set of game
+ *  `g` (`tileset_data_size` of them), to read. Owned by the tile set, which
+ *  outlives the game: valid while `g` is. NULL if `g` is NULL or the
+ *  variant keeps no such bytes (`tileset_data_size` 0, or a variant built
+ *  against a header older than the member). */
+CARC_API const void *carc_variant_tileset_data(const carc_game *g);
 /** Value of ruleset option `index` in this game. Returns 0 for a bad index. */
 CARC_API int carc_rule(const carc_game *g, int index);
 /** @} */

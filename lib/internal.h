@@ -228,6 +228,8 @@ struct carc_tileset {
     tile_type types[MAX_TYPES];
     uint8_t fit[MAX_TYPES][MAX_KEYS];
     uint32_t key_classes[MAX_KEYS];
+    /* the variant's facts about this set (carc_variant.tileset_setup) */
+    _Alignas(max_align_t) unsigned char vdata[CARC_VARIANT_TILESET_DATA_MAX];
     carc_allocator alloc; /* what carc_tileset_free gives it back to (set after parsing) */
 };
 

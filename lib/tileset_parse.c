@@ -50,6 +50,18 @@ static int limit(parser *ps, const char *fmt, ...)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
+static int refuse(parser *ps, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = fail_status(ps, CARC_E_INVALID, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static int fail(parser *ps, const char *fmt, ...)
 {
     va_list ap;
@@ -451,6 +463,24 @@ static int finish_set(parser *ps)
     return CARC_OK;
 }
 
+/* The variant's facts about the finished set (carc_variant.tileset_setup),
+ * into the set's zeroed vdata; a variant that refuses the set refuses the
+ * parse (CARC_E_INVALID, a fault of the variant rather than of the text). */
+static int variant_facts(parser *ps)
+{
+    const carc_variant *v = ps->v;
+    if (!VARIANT_HAS(v, tileset_setup)) return CARC_OK;
+    ps->line = 0; /* the whole set, not its last line */
+    if (v->tileset_data_size > CARC_VARIANT_TILESET_DATA_MAX)
+        return refuse(ps, "the variant's tileset_data_size %zu is above %d", v->tileset_data_size,
+                      CARC_VARIANT_TILESET_DATA_MAX);
+    if (!v->tileset_setup) return CARC_OK;
+    int r = v->tileset_setup(ps->ts, ps->ts->vdata);
+    if (r != CARC_OK)
+        return refuse(ps, "the variant's tileset_setup refused the set (it returned %d: %s)", r, carc_strerror(r));
+    return CARC_OK;
+}
+
 int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset *ts, char *err, size_t cap)
 {
     parser ps;
@@ -478,5 +508,6 @@ int tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tile
         if (r) return r;
     }
     int r = finish_tile(&ps);
-    return r ? r : finish_set(&ps);
+    if (!r) r = finish_set(&ps);
+    return r ? r : variant_facts(&ps);
 }

@@ -21,6 +21,11 @@ void plugin_misuse(const char *call, const char *what, long value)
 void *carc_variant_state(carc_game *g) { return VALID_GAME(g) ? g->vstate : NULL; }
 const void *carc_variant_state_const(const carc_game *g) { return VALID_GAME(g) ? g->vstate : NULL; }
 
+const void *carc_variant_tileset_data(const carc_game *g)
+{
+    return VALID_GAME(g) && g->vt.tileset_data_size ? g->ts->vdata : NULL;
+}
+
 int carc_rule(const carc_game *g, int index)
 {
     if (!VALID_GAME(g) || !PLUGIN_OK(index >= 0 && index < g->vt.option_count, "option", index)) return 0;

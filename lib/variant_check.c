@@ -99,6 +99,12 @@ static int check_counts(checker *ck)
                    v->min_players, v->max_players, CARC_MAX_PLAYERS);
     if (v->state_size > CARC_VARIANT_STATE_MAX)
         return bad(ck, CARC_E_INVALID, "state_size %zu is above %d", v->state_size, CARC_VARIANT_STATE_MAX);
+    if (VARIANT_HAS(v, tileset_setup) && v->tileset_data_size > CARC_VARIANT_TILESET_DATA_MAX)
+        return bad(ck, CARC_E_INVALID, "tileset_data_size %zu is above %d", v->tileset_data_size,
+                   CARC_VARIANT_TILESET_DATA_MAX);
+    if (VARIANT_HAS(v, tileset_setup) && v->tileset_data_size && !v->tileset_setup)
+        return bad(ck, CARC_E_INVALID, "tileset_data_size is %zu but tileset_setup is NULL (it fills those bytes)",
+                   v->tileset_data_size);
     return CARC_OK;
 }
 

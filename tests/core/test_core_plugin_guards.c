@@ -243,6 +243,8 @@ Test(core_plugin_guards, turn_stacks_and_rules)
     cr_assert_eq(carc_turn_is_extra(NULL), 0);
     cr_assert_eq(carc_turn_is_extra(g), 0);
     cr_assert_eq(carc_variant_state(NULL), NULL);
+    cr_assert_eq(carc_variant_tileset_data(NULL), NULL);
+    cr_assert_eq(carc_variant_tileset_data(g), NULL, "base keeps no facts with its tile set");
     cr_assert_eq(carc_rule(NULL, 0), 0);
     cr_assert_eq(carc_rule(g, -1), 0);
     cr_assert_eq(carc_rule(g, 0), 0, "base has no options");

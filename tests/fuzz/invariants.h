@@ -10,6 +10,7 @@
 #define CARC_FUZZ_INVARIANTS_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,6 +171,12 @@ static inline int inv_init(inv_ctx *c, const carc_game *g)
     c->have_scores = 0;
     if (carc_game_variant(g, &c->v) || carc_game_tileset(g, &c->ts) || carc_game_players(g, &c->players))
         return inv_fail(c, "game accessors failed");
+    /* facts kept with the tile set: there exactly when the variant keeps some */
+    const int keeps = c->v->struct_size >= offsetof(carc_variant, tileset_setup) + sizeof c->v->tileset_setup &&
+                      c->v->tileset_data_size > 0;
+    if ((carc_variant_tileset_data(g) != NULL) != keeps)
+        return inv_fail(c, "carc_variant_tileset_data answers %s for a variant keeping %zu bytes",
+                        carc_variant_tileset_data(g) ? "bytes" : "NULL", keeps ? c->v->tileset_data_size : 0);
     if (carc_tileset_type_count(c->ts, &c->ntypes) || c->ntypes < 1 || c->ntypes > INV_MAX_TYPES)
         return inv_fail(c, "tile set has %d types", c->ntypes);
     c->total_tiles = 0;
