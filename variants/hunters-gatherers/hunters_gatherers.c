@@ -89,16 +89,54 @@ static unsigned power_features(carc_game *g, int type)
            carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
 }
 
+/* What a game needs of its tile set, worked out once for each set
+ * (carc_variant.tileset_setup): each attribute's index, and the tile types
+ * with a feature that does something when placed. */
+typedef struct hg_facts {
+    int8_t attr[A_COUNT];
+    uint8_t power_types[16];
+} hg_facts;
+
+_Static_assert(sizeof(hg_facts) <= CARC_VARIANT_TILESET_DATA_MAX, "facts must fit the tile set's buffer");
+
+static int feature_has(const carc_tileset *ts, int type, int feature, int attr)
+{
+    int value = 0;
+    return attr >= 0 && carc_tileset_feature_attr(ts, type, feature, attr, &value) == CARC_OK && value != 0;
+}
+
+static int tileset_setup(const carc_tileset *ts, void *data)
+{
+    hg_facts *f = data;
+    for (int a = 0; a < A_COUNT; a++) {
+        int i = -1;
+        f->attr[a] = (int8_t)(carc_tileset_attr_find(ts, attr_names[a], &i) == CARC_OK ? i : -1);
+    }
+    static const int powers[] = {A_LOGBOAT, A_HUNTING_TRAP, A_SHAMAN};
+    int types = 0;
+    carc_tileset_type_count(ts, &types);
+    for (int t = 0; t < types && t < 8 * (int)sizeof f->power_types; t++) {
+        carc_tile_type_info info = {.struct_size = sizeof info};
+        if (carc_tileset_type(ts, t, &info) != CARC_OK) continue;
+        for (int k = 0; k < info.feature_count; k++)
+            for (size_t p = 0; p < sizeof powers / sizeof powers[0]; p++)
+                if (feature_has(ts, t, k, f->attr[powers[p]])) f->power_types[t / 8] |= (uint8_t)(1u << t % 8);
+    }
+    return CARC_OK;
+}
+
 static int setup(carc_game *g)
 {
     hg_state *s = st(g);
-    for (int a = 0; a < A_COUNT; a++) s->attr[a] = (int8_t)carc_attr_index(g, attr_names[a]);
-    s->menhir_deck = (int8_t)carc_deck_index(g, "menhir");
+    hg_facts mine = {0};
+    const hg_facts *f = carc_variant_tileset_data(g);
     const carc_tileset *ts;
-    int types = 0;
-    if (carc_game_tileset(g, &ts) == CARC_OK && carc_tileset_type_count(ts, &types) == CARC_OK)
-        for (int t = 0; t < types && t < 8 * (int)sizeof s->power_types; t++)
-            if (power_features(g, t)) s->power_types[t / 8] |= (uint8_t)(1u << t % 8);
+    /* a copy of this vtable older than tileset_setup: the facts, now */
+    if (!f && carc_game_tileset(g, &ts) == CARC_OK && tileset_setup(ts, &mine) == CARC_OK) f = &mine;
+    if (!f) return CARC_E_INVALID;
+    memcpy(s->attr, f->attr, sizeof s->attr);
+    memcpy(s->power_types, f->power_types, sizeof s->power_types);
+    s->menhir_deck = (int8_t)carc_deck_index(g, "menhir");
     return CARC_OK;
 }
 
@@ -473,4 +511,6 @@ const carc_variant carc_variant_hunters_gatherers = {
     .view_count = (int)(sizeof views / sizeof views[0]),
     .view_value_const = view_value,
     .kind_colors = colors,
+    .tileset_data_size = sizeof(hg_facts),
+    .tileset_setup = tileset_setup,
 };
