@@ -28,48 +28,26 @@ typedef struct parser {
     int nrefs[MAX_FEATS][2];
 } parser;
 
-static int fail_status(parser *ps, int status, const char *fmt, va_list ap)
+/* A fault of the set: its status, and its reason (with the line, if one)
+ * in the caller's buffer. The shorthands below give the status by kind. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail_as(parser *ps, int status, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     text_verror(ps->err, ps->cap, ps->line, fmt, ap);
+    va_end(ap);
     return status;
 }
 
-/* A capacity of the library is exceeded: CARC_E_LIMIT, not a text error. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int limit(parser *ps, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = fail_status(ps, CARC_E_LIMIT, fmt, ap);
-    va_end(ap);
-    return r;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int refuse(parser *ps, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = fail_status(ps, CARC_E_INVALID, fmt, ap);
-    va_end(ap);
-    return r;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int fail(parser *ps, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = fail_status(ps, CARC_E_PARSE, fmt, ap);
-    va_end(ap);
-    return r;
-}
+/* the text breaks the format */
+#define fail(ps, ...) fail_as(ps, CARC_E_PARSE, __VA_ARGS__)
+/* a capacity of the library is exceeded: not a fault of the text */
+#define limit(ps, ...) fail_as(ps, CARC_E_LIMIT, __VA_ARGS__)
+/* the variant refuses the set: a fault of neither the text nor the library */
+#define refuse(ps, ...) fail_as(ps, CARC_E_INVALID, __VA_ARGS__)
 
 /* Names are printable: a control byte would break the one-line records of
  * a saved game, which must load back whatever the parser accepted. */
