@@ -34,16 +34,21 @@ static const char *const attr_names[A_COUNT] = {
     "power.shaman",  "power.raft",      "power.logboat",
 };
 
-typedef struct hg_state {
-    /* Attribute indices are looked up once: the tile set never changes in a game. */
+/* What a game needs of its tile set, worked out once for each set
+ * (carc_variant.tileset_setup): each attribute's index, and the tile types
+ * with a feature that does something when placed. */
+typedef struct hg_facts {
     int8_t attr[A_COUNT];
+    uint8_t power_types[16];
+} hg_facts;
+
+typedef struct hg_state {
+    hg_facts facts; /* the tile set's, copied at set-up: read at every placement and score */
     int8_t menhir_deck;
     uint8_t shaman_pending;
     uint8_t any_covered; /* some piece is covered: grassland sums need correcting */
     /* Pieces whose animals a hunting trap has already scored. */
     uint8_t covered[HG_MAX_PIECES / 8];
-    /* bit t: tiles of type t have a feature that acts when placed (every placement asks) */
-    uint8_t power_types[16];
 } hg_state;
 
 _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
@@ -51,7 +56,7 @@ _Static_assert(sizeof(hg_state) <= CARC_VARIANT_STATE_MAX, "state must fit the c
 static hg_state *st(carc_game *g) { return (hg_state *)carc_variant_state(g); }
 static const hg_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
 
-static int attr(const carc_game *g, int piece, int a) { return carc_piece_attr(g, piece, st_read(g)->attr[a]); }
+static int attr(const carc_game *g, int piece, int a) { return carc_piece_attr(g, piece, st_read(g)->facts.attr[a]); }
 
 static int covered(const carc_game *g, int piece)
 {
@@ -84,18 +89,10 @@ static int around(int x, int y, int cx, int cy)
 static unsigned power_features(carc_game *g, int type)
 {
     const hg_state *s = st(g);
-    return carc_type_attr_features(g, type, s->attr[A_LOGBOAT]) |
-           carc_type_attr_features(g, type, s->attr[A_HUNTING_TRAP]) |
-           carc_type_attr_features(g, type, s->attr[A_SHAMAN]);
+    return carc_type_attr_features(g, type, s->facts.attr[A_LOGBOAT]) |
+           carc_type_attr_features(g, type, s->facts.attr[A_HUNTING_TRAP]) |
+           carc_type_attr_features(g, type, s->facts.attr[A_SHAMAN]);
 }
-
-/* What a game needs of its tile set, worked out once for each set
- * (carc_variant.tileset_setup): each attribute's index, and the tile types
- * with a feature that does something when placed. */
-typedef struct hg_facts {
-    int8_t attr[A_COUNT];
-    uint8_t power_types[16];
-} hg_facts;
 
 _Static_assert(sizeof(hg_facts) <= CARC_VARIANT_TILESET_DATA_MAX, "facts must fit the tile set's buffer");
 
@@ -134,8 +131,7 @@ static int setup(carc_game *g)
     /* a copy of this vtable older than tileset_setup: the facts, now */
     if (!f && carc_game_tileset(g, &ts) == CARC_OK && tileset_setup(ts, &mine) == CARC_OK) f = &mine;
     if (!f) return CARC_E_INVALID;
-    memcpy(s->attr, f->attr, sizeof s->attr);
-    memcpy(s->power_types, f->power_types, sizeof s->power_types);
+    s->facts = *f;
     s->menhir_deck = (int8_t)carc_deck_index(g, "menhir");
     return CARC_OK;
 }
@@ -149,7 +145,7 @@ static int river_points(const carc_game *g, int feature)
     int pieces[HG_MAX_PIECES], lakes[HG_MAX_PIECES];
     int n = carc_feature_pieces(g, feature, pieces, HG_MAX_PIECES), nl = 0;
     if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
-    int pts = carc_feature_tiles(g, feature) + carc_feature_attr(g, feature, st_read(g)->attr[A_FISH]);
+    int pts = carc_feature_tiles(g, feature) + carc_feature_attr(g, feature, st_read(g)->facts.attr[A_FISH]);
     for (int i = 0; i < n; i++) {
         unsigned links = carc_piece_links(g, pieces[i]);
         int first = carc_tile_first_piece(g, carc_piece_tile(g, pieces[i]));
@@ -214,10 +210,10 @@ static int grassland_from_sums(const carc_game *g, int feature)
 {
     static const uint8_t animals[4] = {A_MAMMOTH, A_AUROCHS, A_DEER, A_TIGER};
     const hg_state *s = st_read(g);
-    if (carc_feature_attr(g, feature, s->attr[A_PIT_TRAP]) > 0) return -1;
+    if (carc_feature_attr(g, feature, s->facts.attr[A_PIT_TRAP]) > 0) return -1;
     int sum[4];
     for (int k = 0; k < 4; k++)
-        sum[k] = carc_feature_attr(g, feature, s->attr[animals[k]]);
+        sum[k] = carc_feature_attr(g, feature, s->facts.attr[animals[k]]);
     if (s->any_covered)
         for (int w = 0; w < HG_MAX_PIECES / 8; w += 8) {
             uint64_t any; /* eight bytes at once: few pieces are covered */
@@ -230,7 +226,7 @@ static int grassland_from_sums(const carc_game *g, int feature)
                     for (int k = 0; k < 4; k++) sum[k] -= attr(g, p, animals[k]);
                 }
         }
-    int deer = sum[2], tigers = carc_feature_attr(g, feature, s->attr[A_WILDFIRE]) > 0 ? 0 : sum[3];
+    int deer = sum[2], tigers = carc_feature_attr(g, feature, s->facts.attr[A_WILDFIRE]) > 0 ? 0 : sum[3];
     deer -= tigers < deer ? tigers : deer;
     return 3 * sum[0] + 2 * sum[1] + deer;
 }
@@ -244,7 +240,8 @@ static int feature_points(const carc_game *g, int feature, int final, int *categ
     case HG_FOREST:
         *category = HG_CAT_FOREST;
         if (final) return 0;
-        return 2 * carc_feature_tiles(g, feature) + 3 * carc_feature_attr(g, feature, st_read(g)->attr[A_MUSHROOMS]);
+        return 2 * carc_feature_tiles(g, feature) +
+               3 * carc_feature_attr(g, feature, st_read(g)->facts.attr[A_MUSHROOMS]);
     case HG_GRASSLAND:
         *category = HG_CAT_HUNTER;
         int pts = grassland_from_sums(g, feature);
@@ -267,7 +264,7 @@ static void on_completed(carc_game *g, int feature)
      * extra turn earned then is not played, unless the option reads the
      * extra turn as part of that turn (docs: "Game end"). */
     int regular_left = carc_deck_left(g, 0) > 0 || carc_rule(g, HG_OPT_LAST_TILE_EXTRA_TURN);
-    if (kind == HG_FOREST && carc_feature_attr(g, feature, st(g)->attr[A_MENHIR]) > 0 && !carc_turn_is_extra(g) &&
+    if (kind == HG_FOREST && carc_feature_attr(g, feature, st(g)->facts.attr[A_MENHIR]) > 0 && !carc_turn_is_extra(g) &&
         md > 0 && carc_deck_left(g, md) > 0 && regular_left)
         carc_turn_grant_extra(g, md); /* md > 0: a stack of the game */
 }
@@ -335,7 +332,7 @@ static void on_tile_placed(carc_game *g, int tile_index)
 {
     /* the features that do something when placed: on most tiles none */
     unsigned type = (unsigned)carc_tile_type(g, tile_index); /* a placed tile: 0 to 127 */
-    if (st(g)->power_types[type / 8] >> type % 8 & 1) use_powers(g, tile_index, power_features(g, (int)type));
+    if (st(g)->facts.power_types[type / 8] >> type % 8 & 1) use_powers(g, tile_index, power_features(g, (int)type));
 }
 
 static int extra_moves(const carc_game *g, carc_move *out, int cap)
