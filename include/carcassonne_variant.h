@@ -524,7 +524,9 @@ CARC_API void carc_set_action_player(carc_game *g, int player);
  * nowhere is set aside face up and replaced. The game ends when the stack
  * and every hand are empty; a player whose hand is empty then is skipped.
  * Extra turns (carc_grant_extra_turn()) draw one tile as without hands.
- * Returns ::CARC_OK, or ::CARC_E_RANGE / ::CARC_E_PHASE (after the first draw).
+ * Returns ::CARC_OK, or ::CARC_E_RANGE (`size` not 0 .. ::CARC_MAX_HAND,
+ * `removed` not 0 .. the tile set's tiles) / ::CARC_E_PHASE (after the
+ * first draw).
  */
 CARC_API int carc_set_hand(carc_game *g, int size, int removed);
 /**

@@ -45,11 +45,8 @@ _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, rotation) == 1 && 
 
 void draws_out_from(carc_game *g, int type, int reason, int d)
 {
-    if (type < 0 || g->nout >= MAX_TILES) return;
-    g->out_type[g->nout] = (uint8_t)type;
-    g->out_reason[g->nout] = (uint8_t)reason;
-    g->out_deck[g->nout] = (uint8_t)d;
-    g->nout++;
+    if (type < 0 || g->nout >= g->ts->total) return;
+    g->out[g->nout++] = (out_rec){(uint8_t)type, (uint8_t)reason, (uint8_t)d};
 }
 
 void draws_out(carc_game *g, int type, int reason) { draws_out_from(g, type, reason, 0); }
@@ -65,8 +62,8 @@ int carc_game_removed(const carc_game *g, int i, int *type, int *reason)
 {
     if (!g) return CARC_E_NULL;
     if (i < 0 || i >= g->nout) return CARC_E_RANGE;
-    if (type) *type = g->out_reason[i] == CARC_REMOVED_HIDDEN ? -1 : g->out_type[i];
-    if (reason) *reason = g->out_reason[i];
+    if (type) *type = g->out[i].reason == CARC_REMOVED_HIDDEN ? -1 : g->out[i].type;
+    if (reason) *reason = g->out[i].reason;
     return CARC_OK;
 }
 
@@ -157,10 +154,11 @@ int draws_turn_quick(carc_game *g)
      * draws_turn makes the same pick again and goes on from there */
     uint64_t rng = g->rng;
     unsigned i = rng_below(&rng, dk->nleft);
-    int t = dk->left[i];
-    if (!board_any_fit_table(g, t)) return -1;
+    uint8_t *left = dk->left_n; /* a plain draw's game is narrow (setup_game) */
+    int t = left[i];
+    if (!board_any_fit_table(g, 0, t)) return -1; /* a plain draw's game is narrow (setup_game) */
     g->rng = rng;
-    dk->left[i] = dk->left[--dk->nleft];
+    left[i] = left[--dk->nleft];
     draws_record_draw(g, d, 0, t);
     g->draw_out = g->nout;
     return t;
@@ -172,7 +170,7 @@ int draws_turn_quick(carc_game *g)
 static int free_copies(const deck *dk, int tile)
 {
     int have = 0;
-    for (int i = 0; i < dk->nleft; i++) have += dk->left[i] == tile;
+    for (int i = 0; i < dk->nleft; i++) have += deck_left(dk)[i] == tile;
     return have - fixed_queued(dk->forced, dk->forced_head, dk->nforced, tile);
 }
 
@@ -187,13 +185,13 @@ static int rehide_at(carc_game *g, int tile, int d, int *hidden, int within)
 {
     int at = -1;
     for (int i = 0; i < g->nout && at < 0; i++)
-        if (g->out_reason[i] == CARC_REMOVED_HIDDEN && g->out_type[i] == tile && g->out_deck[i] == d) at = i;
+        if (g->out[i].reason == CARC_REMOVED_HIDDEN && g->out[i].type == tile && g->out[i].deck == d) at = i;
     if (at < 0) return CARC_E_UNAVAILABLE;
     deck *dk = &g->decks[d];
     int pool[MAX_TILES], n = 0;
     for (int i = 0; i < dk->nleft; i++) {
-        int t = dk->left[i], seen = 0;
-        for (int j = 0; j < i; j++) seen += dk->left[j] == t;
+        int t = deck_left(dk)[i], seen = 0;
+        for (int j = 0; j < i; j++) seen += deck_left(dk)[j] == t;
         if (t != tile && free_copies(dk, t) > seen) pool[n++] = t; /* a copy no fixed draw needs */
     }
     if (!n) return CARC_E_UNAVAILABLE;
@@ -211,10 +209,10 @@ static int rehide_at(carc_game *g, int tile, int d, int *hidden, int within)
         if (g->nhist + 1 + draws_reserve(g) > g->hist_cap) return CARC_E_LIMIT;
         draws_record(g, &h);
     }
-    g->out_type[at] = (uint8_t)y;
+    g->out[at].type = (uint8_t)y;
     for (int i = 0; i < dk->nleft; i++)
-        if (dk->left[i] == y) {
-            dk->left[i] = (uint8_t)tile;
+        if (deck_left(dk)[i] == y) {
+            deck_left(dk)[i] = (uint8_t)tile;
             break;
         }
     *hidden = y;
@@ -248,23 +246,19 @@ int replace_drawn(carc_game *g, int tile, int hide)
      * about to go back, can at least take its place (rehide) */
     int hidden_there = 0;
     for (int i = 0; i < g->nout; i++)
-        hidden_there |= g->out_reason[i] == CARC_REMOVED_HIDDEN && g->out_type[i] == tile &&
-                        g->out_deck[i] == g->turn_deck;
+        hidden_there |= g->out[i].reason == CARC_REMOVED_HIDDEN && g->out[i].type == tile &&
+                        g->out[i].deck == g->turn_deck;
     if (!deck_has(dk, tile) && !hidden_there) return CARC_E_UNAVAILABLE;
     /* the replaced draws did not happen: tiles they hid (under a hill) or
      * set aside (fitting nowhere) go back */
     for (int i = g->nout - 1; i >= g->draw_out; i--) {
-        if (g->out_reason[i] != CARC_REMOVED_HIDDEN && g->out_reason[i] != CARC_REMOVED_UNPLACEABLE) continue;
-        deck *back = &g->decks[g->out_deck[i]];
-        back->left[back->nleft++] = g->out_type[i];
-        for (int j = i; j + 1 < g->nout; j++) {
-            g->out_type[j] = g->out_type[j + 1];
-            g->out_reason[j] = g->out_reason[j + 1];
-            g->out_deck[j] = g->out_deck[j + 1];
-        }
+        if (g->out[i].reason != CARC_REMOVED_HIDDEN && g->out[i].reason != CARC_REMOVED_UNPLACEABLE) continue;
+        deck *back = &g->decks[g->out[i].deck];
+        deck_left(back)[back->nleft++] = g->out[i].type;
+        for (int j = i; j + 1 < g->nout; j++) g->out[j] = g->out[j + 1];
         g->nout--;
     }
-    dk->left[dk->nleft++] = (uint8_t)g->hand;
+    deck_left(dk)[dk->nleft++] = (uint8_t)g->hand;
     /* the named tile lay under a hill: it comes out and a tile of the stack (the
      * old one is back there, so there is one) goes under; the replacement
      * records the pick (`hide` replays it) */
@@ -420,7 +414,7 @@ int carc_game_set_deck_order(carc_game *g, int d, const int *tiles, int n)
         if (tiles[i] < 0 || tiles[i] >= g->ts->ntypes) return CARC_E_RANGE;
     deck *dk = &g->decks[d];
     int counts[MAX_TYPES] = {0}, whole = 0, made[MAX_TYPES];
-    for (int i = 0; i < dk->nleft; i++) counts[dk->left[i]]++;
+    for (int i = 0; i < dk->nleft; i++) counts[deck_left(dk)[i]]++;
     made_with(g, d, made);
     for (int t = 0; t < g->ts->ntypes; t++) whole += made[t];
     /* before the first move, the stack as it was made: its draws again */

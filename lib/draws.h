@@ -79,17 +79,19 @@ static ALWAYS_INLINE int fixed_take(fixed_ref q, int (*there)(const void *pool, 
 
 static inline int deck_has(const deck *d, int type)
 {
+    const uint8_t *left = deck_left(d);
     for (int i = 0; i < d->nleft; i++)
-        if (d->left[i] == type) return 1;
+        if (left[i] == type) return 1;
     return 0;
 }
 static inline int deck_there(const void *d, int type) { return deck_has(d, type); }
 
 static inline void deck_remove(deck *d, int type)
 {
+    uint8_t *left = deck_left(d);
     for (int i = 0; i < d->nleft; i++)
-        if (d->left[i] == type) {
-            d->left[i] = d->left[--d->nleft];
+        if (left[i] == type) {
+            left[i] = left[--d->nleft];
             return;
         }
 }
@@ -121,9 +123,10 @@ static ALWAYS_INLINE int draw_from(carc_game *g, int d, int *forced)
     /* the queue is looked at only when it holds something (most draws) */
     int type = dk->nforced ? fixed_take(deck_fixed(dk), deck_there, dk) : -1, fixed = type >= 0;
     if (type < 0) {
+        uint8_t *left = deck_left(dk);
         unsigned i = rng_below(&g->rng, dk->nleft);
-        type = dk->left[i];
-        dk->left[i] = dk->left[--dk->nleft];
+        type = left[i];
+        left[i] = left[--dk->nleft];
     } else {
         deck_remove(dk, type);
     }

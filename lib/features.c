@@ -53,6 +53,17 @@ static inline unsigned nonzero_bytes(uint32_t w)
     return (high >> 7) * 0x204081u >> 21 & 15;
 }
 
+/* Which 16-bit lanes of w are above 0 as int16_t, as a 4-bit mask: the
+ * lanes' high bits set where not zero and not negative, moved to bits 0,
+ * 16, 32 and 48, then gathered into bits 48..51 by one multiply (its other
+ * products fall on bits 3 to 35, with no carry). */
+static inline unsigned positive_lanes(uint64_t w)
+{
+    const uint64_t low = 0x7FFF7FFF7FFF7FFFu;
+    uint64_t high = ((w & low) + low) & ~w & ~low;
+    return (unsigned)((high >> 15) * 0x0001000200040008u >> 48) & 15;
+}
+
 /* Joins new piece a, not joined to anything yet, to b's feature: as
  * pieces_link would, the larger feature keeps its root (a's on a tie), and
  * a brings no figures. `close` is taken from the open sides of the root. */
@@ -100,9 +111,10 @@ static ALWAYS_INLINE void join_slot(carc_game *g, int a, int b, unsigned close, 
 
 /* Joins the new pieces (from base) across side k, as `mine` (its
  * side_join word) has it, to those of placed tile ni facing it. */
-static ALWAYS_INLINE void join_side(carc_game *g, int base, uint32_t mine, int k, int ni, unsigned link_kinds)
+static ALWAYS_INLINE void join_side(carc_game *g, int wide, int base, uint32_t mine, int k, int ni,
+                                    unsigned link_kinds)
 {
-    const placed *np = &g->tiles[ni];
+    const placed *np = &G_TILE(g, wide, ni);
     int first = np->first_piece;
     uint32_t theirs = g->ts->types[np->type].side_join[1][np->rot][(k + 2) & 3];
     /* slots that both have a feature, but for the repeat of a pair just
@@ -123,15 +135,16 @@ static ALWAYS_INLINE void join_side(carc_game *g, int base, uint32_t mine, int k
  * touching it on either tile; facing slots then join. `link_kinds` (the
  * tile set's) is a constant in each copy below, so a set without systems
  * does not test for them on every join. */
-static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds)
+static ALWAYS_INLINE void add_tile(carc_game *g, int wide, int ti, unsigned link_kinds)
 {
     const carc_tileset *ts = g->ts;
     piece *ps = g->pieces;
-    const placed *pl = &g->tiles[ti];
+    const placed *pl = &G_TILE(g, wide, ti);
     const tile_type *t = &ts->types[pl->type];
     int rot = pl->rot, base = g->npieces, n = t->nfeat;
-    uint32_t around = g->place_around;
-    unsigned nbmask = nonzero_bytes(around);
+    /* the neighbours, a lane a side: bytes in a narrow game, 16 bits in a wide one */
+    const uint64_t around = g->place_around;
+    const unsigned nbmask = wide ? positive_lanes(around) : nonzero_bytes((uint32_t)around); /* the sides with a tile */
     /* a new piece starts with its sides that face a neighbour closed; its
      * four ids (parent and next in both partitions) are written as one
      * word, of the tile's ids plus base: a set with systems takes them from
@@ -153,26 +166,38 @@ static ALWAYS_INLINE void add_tile(carc_game *g, int ti, unsigned link_kinds)
         } else {
             memcpy(p->parent, &ids, sizeof ids);
         }
-        p->tile = (uint8_t)ti;
+        p->tile = (uint16_t)ti;
         p->open = open[i];
     }
     g->npieces = base + n;
 
     /* the four sides written out: constant side numbers */
     const uint32_t *mine = t->side_join[0][rot];
-    if (around & 0xFF) join_side(g, base, mine[0], 0, (int)(around & 0xFF) - 1, link_kinds);
-    if (around & 0xFF00) join_side(g, base, mine[1], 1, (int)(around >> 8 & 0xFF) - 1, link_kinds);
-    if (around & 0xFF0000) join_side(g, base, mine[2], 2, (int)(around >> 16 & 0xFF) - 1, link_kinds);
-    if (around & 0xFF000000) join_side(g, base, mine[3], 3, (int)(around >> 24) - 1, link_kinds);
+    if (wide) { /* a lane can hold a square of the frontier (below 0) */
+        if (nbmask & 1) join_side(g, 1, base, mine[0], 0, (int)(around & 0xFFFF) - 1, link_kinds);
+        if (nbmask & 2) join_side(g, 1, base, mine[1], 1, (int)(around >> 16 & 0xFFFF) - 1, link_kinds);
+        if (nbmask & 4) join_side(g, 1, base, mine[2], 2, (int)(around >> 32 & 0xFFFF) - 1, link_kinds);
+        if (nbmask & 8) join_side(g, 1, base, mine[3], 3, (int)(around >> 48) - 1, link_kinds);
+        return;
+    }
+    if (around & 0xFF) join_side(g, 0, base, mine[0], 0, (int)(around & 0xFF) - 1, link_kinds);
+    if (around & 0xFF00) join_side(g, 0, base, mine[1], 1, (int)(around >> 8 & 0xFF) - 1, link_kinds);
+    if (around & 0xFF0000) join_side(g, 0, base, mine[2], 2, (int)(around >> 16 & 0xFF) - 1, link_kinds);
+    if (around & 0xFF000000) join_side(g, 0, base, mine[3], 3, (int)(around >> 24 & 0xFF) - 1, link_kinds);
 }
 
-/* Copies of add_tile for sets with systems (one known set) and without. */
-static NOINLINE void add_tile_plain(carc_game *g, int ti) { add_tile(g, ti, 0); }
-static NOINLINE void add_tile_systems(carc_game *g, int ti) { add_tile(g, ti, g->ts->link_kinds); }
+/* Copies of add_tile for sets with systems (one known set) and without,
+ * narrow and wide. */
+static NOINLINE void add_tile_plain(carc_game *g, int ti) { add_tile(g, 0, ti, 0); }
+static NOINLINE void add_tile_systems(carc_game *g, int ti) { add_tile(g, 0, ti, g->ts->link_kinds); }
+static NOINLINE void add_tile_plain_wide(carc_game *g, int ti) { add_tile(g, 1, ti, 0); }
+static NOINLINE void add_tile_systems_wide(carc_game *g, int ti) { add_tile(g, 1, ti, g->ts->link_kinds); }
 
-void feat_add_tile(carc_game *g, int ti)
+void feat_add_tile(carc_game *g, int wide, int ti)
 {
-    if (g->ts->link_kinds)
+    if (wide)
+        g->ts->link_kinds ? add_tile_systems_wide(g, ti) : add_tile_plain_wide(g, ti);
+    else if (g->ts->link_kinds)
         add_tile_systems(g, ti);
     else
         add_tile_plain(g, ti);
@@ -180,9 +205,8 @@ void feat_add_tile(carc_game *g, int ti)
 
 /* The distinct tiles of a feature (a feature can pass a tile twice); with
  * `lowest`, also its lowest piece, from the same walk. */
-int feat_tiles_lowest(const carc_game *g, int root, int *lowest)
+static ALWAYS_INLINE int tiles_walk(const carc_game *g, int root, int *lowest, uint8_t *seen)
 {
-    uint8_t seen[MAX_TILES + 2] = {0}; /* a byte a tile: cheaper to test than bits */
     int n = 0, best = root, p = root;
     do {
         const piece *pc = &g->pieces[p];
@@ -193,6 +217,23 @@ int feat_tiles_lowest(const carc_game *g, int root, int *lowest)
     } while (p != root);
     if (lowest) *lowest = best;
     return n;
+}
+
+static NOINLINE int feat_tiles_many(const carc_game *g, int root, int *lowest)
+{
+    uint8_t seen[MAX_TILES];
+    memset(seen, 0, (size_t)g->ntiles);
+    return tiles_walk(g, root, lowest, seen);
+}
+
+int feat_tiles_lowest(const carc_game *g, int root, int *lowest)
+{
+    /* a byte a tile: cheaper to test than bits. Zeroing 128 on the stack
+     * is a few vector stores, room for every known set; a board of more
+     * tiles clears what it has */
+    if (g->ntiles > 128) return feat_tiles_many(g, root, lowest);
+    uint8_t seen[128] = {0};
+    return tiles_walk(g, root, lowest, seen);
 }
 
 int feat_tiles(const carc_game *g, int root) { return feat_tiles_lowest(g, root, NULL); }
@@ -210,12 +251,12 @@ int feat_attr(const carc_game *g, int root, int attr)
     return (int)sum;
 }
 
-int feat_complete(const carc_game *g, int root)
+ALWAYS_INLINE int feat_complete(const carc_game *g, int root)
 {
     const piece *p = &g->pieces[root];
     if (g->vt.kinds[p->kind].flags & CARC_KIND_AREA) {
         const placed *pl = &g->tiles[p->tile];
-        return board_surrounded(g, pl->cell);
+        return board_surrounded(g, g->wide, pl->cell);
     }
     return p->open == 0;
 }

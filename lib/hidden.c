@@ -12,7 +12,7 @@ static int free_counts(const carc_game *g, int d, int *count)
     const deck *dk = &g->decks[d];
     int n = 0;
     for (int t = 0; t < g->ts->ntypes; t++) count[t] = 0;
-    for (int i = 0; i < dk->nleft; i++) count[dk->left[i]]++;
+    for (int i = 0; i < dk->nleft; i++) count[deck_left(dk)[i]]++;
     for (int i = dk->forced_head; i < dk->nforced; i++)
         if (count[dk->forced[i]] > 0) count[dk->forced[i]]--;
     for (int t = 0; t < g->ts->ntypes; t++) n += count[t];
@@ -24,7 +24,7 @@ int carc_game_redeal_hidden(carc_game *g, uint64_t seed)
     if (!g) return CARC_E_NULL;
     if (g->over) return CARC_E_GAME_OVER;
     int hidden = 0;
-    for (int i = 0; i < g->nout; i++) hidden += g->out_reason[i] == CARC_REMOVED_HIDDEN;
+    for (int i = 0; i < g->nout; i++) hidden += g->out[i].reason == CARC_REMOVED_HIDDEN;
     /* one record per swap at most: all of them fit, or nothing changes */
     if (g->nhist + hidden + draws_reserve(g) > g->hist_cap) return CARC_E_LIMIT;
     uint64_t pick = seed ^ 0x2545F4914F6CDD1Dull;
@@ -34,8 +34,8 @@ int carc_game_redeal_hidden(carc_game *g, uint64_t seed)
      * that results is a uniform draw, without replacement, from the hidden
      * tiles and the free copies together. */
     for (int i = 0; i < g->nout; i++) {
-        if (g->out_reason[i] != CARC_REMOVED_HIDDEN) continue;
-        int d = g->out_deck[i], tile = g->out_type[i], n = free_counts(g, d, count);
+        if (g->out[i].reason != CARC_REMOVED_HIDDEN) continue;
+        int d = g->out[i].deck, tile = g->out[i].type, n = free_counts(g, d, count);
         int r = (int)rng_below(&pick, (unsigned)n + 1), y = 0;
         if (r == n) continue; /* it stays */
         while (r >= count[y]) r -= count[y++];

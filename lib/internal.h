@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "carcassonne.h"
 #include "carcassonne_variant.h"
@@ -51,16 +52,44 @@ static inline size_t ctz64(uint64_t x)
 #endif
 }
 
-/* Capacities. Fixed arrays keep a game in one block, so clone is one copy
- * and no move allocates. */
-#define MAX_TILES 126        /* tiles on the board: placed indices are bytes */
+/* Capacities. A game is one block, sized by its tile set when it is made
+ * (game_layout, game.c), so clone is one allocation and no move allocates. */
+#define MAX_TILES 1020       /* tiles in a set, the start tile included: the most the torus of 2^19 cells holds */
 #define MAX_TYPES 128        /* tile types in a tile set */
 #define MAX_FEATS 12         /* features on one tile type */
 #define MAX_ATTRS 16         /* distinct attribute names in a tile set */
-#define MAX_PIECES 1024      /* features of all placed tiles */
+#define MAX_PIECES (MAX_FEATS * MAX_TILES) /* features of all placed tiles: 12,288, inside an int16_t */
 #define MAX_DECKS 4          /* draw stacks */
 #define MAX_FIGURES 96       /* figures of all players */
-#define MAX_FRONTIER 256     /* empty squares next to tiles: at most 2 per tile + 4 */
+/* The frontier: the empty squares next to tiles, at most 2 a tile + 2 for
+ * n tiles; its arrays are kept for a block of 32 squares more, since
+ * listing reads the classes 16 or 32 at a time (carc_game.fcls) */
+#define FRONTIER_CAP(n) (((size_t)(n) * 2 + 2 + 31) / 32 * 32)
+#define MAX_FRONTIER FRONTIER_CAP(MAX_TILES) /* 2,048 */
+/* A narrow game: a tile set of at most NARROW_TILES tiles, every set the
+ * library has. Its indices fit a byte (its frontier's 2n + 2 squares too),
+ * and its board's arrays are members of the game (carc_game, region 3); a
+ * wide game's are in the tail. */
+#define NARROW_TILES 126
+#define NARROW_FRONTIER 256
+_Static_assert(NARROW_FRONTIER >= 2 * NARROW_TILES + 2 && NARROW_FRONTIER <= 255 + 1 && NARROW_FRONTIER % 32 == 0,
+               "a narrow game's frontier indices fit a byte, in whole blocks of 32");
+
+/* The board's arrays as the hot paths read them: in each of their two
+ * copies `wide` is a constant, so a narrow game's are members, indexed
+ * from the game itself. */
+#define G_TILES(g, wide) ((wide) ? (g)->tiles : (g)->tiles_n)
+#define G_FPOS(g, wide) ((wide) ? (g)->fpos : (g)->fpos_n)
+#define G_FKEY(g, wide) ((wide) ? (g)->fkey : (g)->fkey_n)
+#define G_FCLS(g, wide) ((wide) ? (g)->fcls : (g)->fcls_n)
+/* Element i of each, as an lvalue: a narrow game's is then an index into
+ * the member itself, which GCC addresses from the game (the whole array
+ * as a pointer it keeps in a register of its own, costing base about 500
+ * instructions a game) */
+#define G_TILE(g, wide, i) (*((wide) ? &(g)->tiles[i] : &(g)->tiles_n[i]))
+#define G_FPOS_AT(g, wide, i) (*((wide) ? &(g)->fpos[i] : &(g)->fpos_n[i]))
+#define G_FKEY_AT(g, wide, i) (*((wide) ? &(g)->fkey[i] : &(g)->fkey_n[i]))
+#define G_FCLS_AT(g, wide, i) (*((wide) ? &(g)->fcls[i] : &(g)->fcls_n[i]))
 /* The history and the event log are sized by the tile set's tiles, n. The
  * history: HIST_RESERVE, 8 records a tile (draws_reserve keeps them for
  * the game's own records) and 64 for a caller's own (reseeds, named
@@ -70,8 +99,6 @@ static inline size_t ctz64(uint64_t x)
 #define HIST_RESERVE 64 /* see draws.h */
 #define HIST_CAPACITY(n) (HIST_RESERVE + 8 * (n) + 64)
 #define EVENT_CAPACITY(n) (8 * (n))
-#define MAX_HISTORY HIST_CAPACITY(MAX_TILES) /* 1,136 */
-#define MAX_EVENTS EVENT_CAPACITY(MAX_TILES) /* 1,008 */
 #define MAX_FORCED 128       /* queued fixed draws per stack */
 #define MAX_FORCED_TOKENS 32 /* queued fixed tokens per bag */
 #define MAX_EXTRA_MOVES 512  /* variant moves in one decision */
@@ -86,13 +113,16 @@ static inline size_t ctz64(uint64_t x)
  * (board_geometry, board.c, gives M and k by the tile set's tiles; the
  * test core_board checks every box for every size it gives). A square one
  * has: 128 x 128 cells for 126 tiles. Skewed: 4,096 for 86, 8,192 for 124,
- * 16,384 for 177. */
-#define GRID_MAX_CELLS 16384
+ * 16,384 for 177, and so on to 524,288 for 1,020.
+ * One grid holds both what is on a square and its frontier index, since a
+ * square is never both (carc_game.cells). */
+#define GRID_MAX_CELLS 524288
 #define FPOS(x, y) ((uint32_t)(uint16_t)(x) | (uint32_t)(uint16_t)(y) << 16)
 #define FPOS_X(p) ((int16_t)(uint16_t)((p)&0xFFFF))
 #define FPOS_Y(p) ((int16_t)(uint16_t)((p) >> 16))
 /* Frontier square i's FPOS (carc_game.fpos keeps it 32 bits up). */
 #define FRONTIER_POS(g, i) ((uint32_t)((g)->fpos[i] >> 32))
+#define FRONTIER_POS_W(g, wide, i) ((uint32_t)(G_FPOS(g, wide)[i] >> 32))
 /* The cell of square (x, y); the cell one row down is grid_k further on. */
 #define GRID_CELL(g, x, y) (((unsigned)(x) + (g)->grid_k * (unsigned)(y)) & (g)->grid_mask)
 
@@ -104,12 +134,11 @@ typedef struct piece {
     uint16_t next[2];          /* circular list of the members */
     uint16_t size[2];          /* union by size */
     uint16_t open;             /* at a root: open edge sides of the feature (12 a tile at most) */
-    uint8_t tile;              /* placed tile index */
+    uint16_t tile;             /* placed tile index */
     uint8_t local;             /* feature index in the tile type */
     uint8_t kind;
     uint8_t occ[4];            /* at a feature root: figures per block class */
     uint8_t socc[4];           /* at a system root: system-scoped figures per class */
-    uint8_t spare1;
     /* features of its own tile it borders, by local index (from the tile
      * type; the tile's pieces are consecutive, so piece p - local + j) */
     uint16_t borders;
@@ -152,13 +181,13 @@ typedef struct tile_type {
     uint16_t shut[4][16];   /* the same: edge_feats with no open side left, the only ones the tile can complete */
     piece tmpl[MAX_FEATS];  /* per feature: what a new piece starts as, ids local (the tile's systems joined), tile 0 */
     /* cold */
-    uint8_t count;
+    uint16_t count;         /* copies in the set, up to MAX_TILES */
     uint8_t start;
     uint8_t deck;
     char edges[12];         /* letters, unrotated */
     char name[24];
     tile_feat feat[MAX_FEATS];
-    uint8_t spare[8];
+    uint8_t spare[6];
 } tile_type;
 /* Types are indexed on every placement, listing and figure step. At 2080
  * bytes (65 × 32) GCC multiplies an index by shifts and adds, four
@@ -221,7 +250,8 @@ struct carc_tileset {
      * tile = type), read as one vector */
     uint8_t class_shift[MAX_TYPES];
     /* fit classes, and the CPU that read the set has AVX2 and BMI1: listing
-     * by class takes tile_moves.c's AVX2 form (tile_moves_avx2) */
+     * by class takes tile_moves.c's AVX2 form, tile_moves_avx2 (1) for a
+     * narrow set, tile_moves_avx2_wide (2) for a wide one */
     uint8_t avx2;
     _Alignas(16) uint64_t move_head[MAX_TYPES][2]; /* 16: a row is one vector (loaded unaligned all the same) */
     uint16_t side_codes[MAX_SIDE_CODES + 1];
@@ -243,9 +273,9 @@ typedef struct placed {
     uint8_t type, rot;
     uint16_t first_piece;
     uint16_t turn;
-    uint16_t cell;    /* GRID_CELL(x, y): a copy clears and marks the grid by it */
     uint8_t has_area; /* copied from the type: end_turn checks 9 squares every turn */
-    uint8_t spare[3];
+    uint8_t spare;
+    uint32_t cell;    /* GRID_CELL(x, y): a copy clears and marks the grid by it */
 } placed;
 _Static_assert(sizeof(placed) == 16, "a placed tile is 16 bytes: its index shifted");
 
@@ -300,17 +330,34 @@ static inline void hist_set_seed(hist_rec *h, uint64_t s)
 static inline uint64_t hist_seed(const hist_rec *h) { return (uint64_t)h->seed[1] << 32 | h->seed[0]; }
 
 typedef struct deck {
-    uint8_t left[MAX_TILES]; /* remaining tile types, unordered */
+    uint8_t left_n[NARROW_TILES]; /* a narrow game's remaining tile types, unordered */
     uint16_t nleft;
     uint8_t nforced, forced_head; /* the queue of fixed draws (draws.h) */
-    uint8_t spare0[2];
     uint8_t forced[MAX_FORCED];
-    uint16_t spare;
+    /* where its remaining tile types lie (deck_left), as bytes from this
+     * record, a uint32_t in bytes so the record stays 262 bytes (below):
+     * its own left_n in a narrow game, the tail in a wide one, with room
+     * for every tile of the set. A game and its copies lay their blocks
+     * out alike, so a copy of the record is right as it is */
+    uint8_t left_at[4];
 } deck;
 _Static_assert(MAX_FORCED <= UINT8_MAX, "a queue of fixed draws counts in bytes");
 /* The draw indexes a stack twice a turn: at 260 bytes GCC multiplies by
  * shifts and adds (three instructions), at 262 by one imul. */
 _Static_assert(sizeof(deck) == 262, "deck size chosen for its multiply");
+static inline uint8_t *deck_left(const deck *d)
+{
+    uint32_t at;
+    memcpy(&at, d->left_at, sizeof at);
+    return (uint8_t *)(uintptr_t)d + at;
+}
+/* Stack d's remaining tiles: room for every tile of the set. */
+#define DECK_LEFT(g, d) deck_left(&(g)->decks[d])
+
+/* A tile that left the game unplaced (carc_game.out). */
+typedef struct out_rec {
+    uint8_t type, reason, deck; /* reason: carc_removal */
+} out_rec;
 
 typedef struct bag {
     uint8_t count[CARC_MAX_TOKENS];
@@ -361,14 +408,16 @@ struct carc_game {
      * and every figure kind kept off a feature by the figures on it alone
      * (not free, not system-scoped); figure_plain_moves lists it (turn_setup) */
     uint8_t figures_plain;
-    /* a turn's draw is plain: no hands, a fit table, so the common draw is
-     * draws_turn_quick's (set at the end of setup_game) */
+    /* a turn's draw is plain: no hands, a fit table, a narrow game, so the
+     * common draw is draws_turn_quick's (set at the end of setup_game) */
     uint8_t draws_plain;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
-    /* the last placed tile's four neighbours, a grid byte each (side k in
-     * byte k): board_place reads them, the joins reuse them */
-    uint32_t place_around;
+    /* the last placed tile's four neighbours as its grid holds them, side
+     * k at bits 8k in a narrow game (a byte: placed index + 1, 0: none), at
+     * bits 16k in a wide one (carc_game.cells: above 0 a tile): board_place
+     * reads them, the joins reuse them */
+    uint64_t place_around;
     uint16_t done[MAX_DONE]; /* features completed this turn, scored in order */
 
     /* hands (carc_set_hand): size 0 means one tile drawn per turn */
@@ -381,9 +430,6 @@ struct carc_game {
     /* tiles that left the game unplaced, with a carc_removal reason */
     int nout;
     int draw_out;       /* out-list entries from here on were hidden by this turn's draw */
-    uint8_t out_type[MAX_TILES];
-    uint8_t out_reason[MAX_TILES];
-    uint8_t out_deck[MAX_TILES];
 
     int score[CARC_MAX_PLAYERS];
     int cat[CARC_MAX_PLAYERS][CARC_MAX_CATEGORIES];
@@ -401,7 +447,7 @@ struct carc_game {
      * of a turn checks only those near the new tile; -1 count: too many,
      * scan the 3x3 block instead */
     int narea;
-    uint8_t area_tiles[32];
+    uint16_t area_tiles[32];
     /* FPOS of each with the sign bits flipped, for a cheap test of nearness;
      * read four at a time with unaligned loads, so 4-byte aligned is enough */
     uint32_t area_pos[32];
@@ -419,40 +465,65 @@ struct carc_game {
      * hook is read from here */
     carc_variant vt;
 
-    /* --- region 3: arrays used up to the counts above --- */
-    placed tiles[MAX_TILES];
-    /* FPOS(x, y) << 32: the first 8 bytes of a move at the square,
-     * little-endian, with kind and rotation 0 (FRONTIER_POS) */
-    uint64_t fpos[MAX_FRONTIER];
-    uint16_t fkey[MAX_FRONTIER]; /* fit-table key of each square */
-    uint16_t fcell[MAX_FRONTIER]; /* grid cell of each square: a copy clears and marks the grid by it */
+    /* --- region 3: the board's arrays for a narrow game (a tile set of at
+     * most NARROW_TILES tiles: every set the library has), used up to the
+     * counts above. Members, at fixed offsets from the game, since the hot
+     * paths index them on every placement and listing: through pointers
+     * they cost base 4% more instructions a game. A wide game leaves them
+     * unused and keeps its arrays in the tail (region 6) --- */
+    placed tiles_n[NARROW_TILES];
+    uint64_t fpos_n[NARROW_FRONTIER];
+    uint16_t fkey_n[NARROW_FRONTIER];
+    uint16_t fcell_n[NARROW_FRONTIER]; /* a narrow torus has at most 16,384 cells */
 
-    /* --- region 4: the fit classes of each square's key (key_classes), read
-     * 16 or 32 squares at a time; past nfrontier always 0, so a block read
-     * past the end finds no class there --- */
+    /* --- region 4: a narrow game's fit classes of each square's key
+     * (key_classes), read 16 or 32 squares at a time; past nfrontier always
+     * 0, so a block read past the end finds no class there --- */
     /* 16: the SSE2 form reads it with aligned 16-byte loads; the AVX2 form
      * reads 32 bytes unaligned, since a game block is only as aligned as
      * the allocator's max_align_t (16 on x86-64) */
-    _Alignas(16) uint32_t fcls[MAX_FRONTIER];
+    _Alignas(16) uint32_t fcls_n[NARROW_FRONTIER];
 
-    /* --- region 6: where the other arrays of the block's tail lie, sized
-     * by the game's tile set when the block is made (game_layout, game.c).
-     * Set by creation and clone, never copied. Each is used up to its
-     * count above. Reached through a pointer, these cost a few dozen
-     * instructions a game; the arrays above, read on every listing and
-     * placement, stay members, and so do the pieces (region 8) --- */
-    /* the board's torus, grid_mask + 1 cells (GRID_CELL) of a byte in
-     * each of two grids, and its skew, by the tile set (board_geometry);
-     * rebuilt by a copy from the tile and frontier lists (fcell). Through
-     * pointers, the two grids cost base about 600 instructions a game more
-     * than members did (docs/performance.md) and save it 24 KiB */
-    uint8_t *grid;  /* placed index + 1, 0 = empty */
-    uint8_t *fgrid; /* frontier index + 1, 0 = not in the frontier */
+    /* --- region 6: where the board's arrays are, and the other arrays of
+     * the block's tail, sized by the game's tile set when the block is made
+     * (game_layout, game.c). Set by creation and clone, never copied. Each
+     * is used up to its count above. The hot paths come in a narrow and a
+     * wide copy, and read the board's arrays by G_TILES and the like; the
+     * rest of the library reads them through these pointers, which a
+     * narrow game points at its members --- */
+    uint8_t wide;       /* more tiles than NARROW_TILES: the arrays below are in the tail */
+    placed *tiles;      /* ntiles */
+    /* FPOS(x, y) << 32: the first 8 bytes of a move at the square,
+     * little-endian, with kind and rotation 0 (FRONTIER_POS) */
+    uint64_t *fpos;     /* nfrontier */
+    uint16_t *fkey;     /* nfrontier: fit-table key of each square */
+    uint32_t *fcell;    /* nfrontier: grid cell of each square (a wide game's; a narrow one's is fcell_n, NULL here) */
+    /* the fit classes (region 4), up to the frontier's capacity (a wide
+     * game's FRONTIER_CAP, 64-byte aligned in its tail) */
+    uint32_t *fcls;
+    /* the board's torus, grid_mask + 1 cells (GRID_CELL), and its skew, by
+     * the tile set (board_geometry); rebuilt by a copy from the tile and
+     * frontier lists (fcell). A narrow game has two grids of a byte a
+     * cell: placed index + 1 (0: empty) and frontier index + 1 (0: not in
+     * the frontier). Through pointers, the two grids cost base about 600
+     * instructions a game more than members did (docs/performance.md) and
+     * save it 24 KiB. A wide game, whose indices pass a byte, has one grid
+     * of 16 bits, the same bytes: placed index + 1 for a tile, -(frontier
+     * index + 1) for a square of the frontier, 0 for neither */
+    uint8_t *grid, *fgrid;
+    int16_t *cells;
     unsigned grid_k, grid_mask;
+    out_rec *out;       /* nout */
     event_rec *events;  /* event_cap */
     uint16_t *award_at; /* event_cap: the event of each award, for carc_game_event() */
     hist_rec *hist;     /* hist_cap */
     int hist_cap, event_cap; /* HIST_CAPACITY and EVENT_CAPACITY of the tile set's tiles */
+    /* the most history records a move of the narrow copy of the hot paths
+     * may start at: hist_cap - HIST_RESERVE (room for the move and the
+     * draws it may cause), or -1 for a wide game. One test, which a move
+     * makes anyway, sends both a full history and a wide game on to the
+     * other copy */
+    int narrow_room;
     /* kept only for tile sets without a fit table (NULL otherwise): each
      * square's requirement as a mask and value over the 12 slot letters */
     uint64_t *fmask, *fval;
@@ -463,7 +534,7 @@ struct carc_game {
     carc_allocator alloc;
 
     /* --- region 8: the pieces, as many as the features of all the tile
-     * set's tiles (tileset.max_pieces), not the 1,024 the largest set may
+     * set's tiles (tileset.max_pieces), not the 12,240 the largest set may
      * have. Last, so that its place is fixed and it is indexed from the
      * game itself like a member (reached through a pointer like the other
      * tail arrays, they cost The Discovery 3.4% more instructions a game,
@@ -474,8 +545,8 @@ struct carc_game {
     piece pieces[];
 };
 
-/* A game's block, with its tail, stays within 126 KiB for the largest
- * tile set (game.c asserts it): sanitizer builds (ASan, the fuzzers) then
+/* A narrow game's block, with its tail, stays within 126 KiB for the
+ * largest narrow tile set (game.c asserts it): sanitizer builds (ASan, the fuzzers) then
  * serve it from their size-class allocator instead of mapping fresh pages
  * for every game, clone and projection, which made the loader fuzzer four
  * times slower. */
@@ -513,37 +584,60 @@ void tile_type_derive(const carc_variant *v, tile_type *t); /* a tile read and c
 void tileset_derive(carc_tileset *ts, const char *letters); /* every tile read: the set's tables */
 
 /* board.c */
-static inline int board_at(const carc_game *g, int x, int y)
+/* The grid cell of frontier square i: a copy clears and marks the grid
+ * by it. */
+static inline unsigned frontier_cell(const carc_game *g, int i) { return g->wide ? g->fcell[i] : g->fcell_n[i]; }
+/* The placed index of the tile at grid cell c, or -1; `wide`: g is wide
+ * (carc_game.grid, cells). */
+static inline int board_tile_in(const carc_game *g, int wide, unsigned c)
 {
-    return (int)g->grid[GRID_CELL(g, x, y)] - 1;
+    if (wide) {
+        const int v = g->cells[c];
+        return (v > 0 ? v : 0) - 1;
+    }
+    return (int)g->grid[c] - 1;
 }
+/* Whether grid cell c holds a tile. */
+static inline int board_has_tile(const carc_game *g, int wide, unsigned c)
+{
+    return wide ? g->cells[c] > 0 : g->grid[c] != 0;
+}
+/* The placed index of the tile whose cell (x, y) has, or -1: the grid
+ * wraps, so the caller checks the tile's own square. */
+static inline int board_at(const carc_game *g, int x, int y) { return board_tile_in(g, g->wide, GRID_CELL(g, x, y)); }
 /* The frontier index of square (x, y), or -1; *cell gets its cell, for
  * board_place. */
-static inline int board_frontier_cell(const carc_game *g, int x, int y, unsigned *cell)
+static inline int board_frontier_cell(const carc_game *g, int wide, int x, int y, unsigned *cell)
 {
     const unsigned c = *cell = GRID_CELL(g, x, y);
-    int i = (int)g->fgrid[c] - 1;
-    return i >= 0 && FRONTIER_POS(g, i) == FPOS(x, y) ? i : -1;
+    int i = wide ? -(int)g->cells[c] - 1 : (int)g->fgrid[c] - 1;
+    return i >= 0 && FRONTIER_POS_W(g, wide, i) == FPOS(x, y) ? i : -1;
 }
 /* Places a tile on (x, y), at grid cell `cell`, frontier square fi of the
  * game (-1: none, only for the start tile); returns its placed index. */
-int board_place(carc_game *g, int type, int rot, int x, int y, unsigned cell, int fi);
-int board_fits(const carc_game *g, int fi, int type, int rot);
+int board_place(carc_game *g, int wide, int type, int rot, int x, int y, unsigned cell, int fi);
+int board_fits(const carc_game *g, int wide, int fi, int type, int rot);
 int board_any_fit_edges(const carc_game *g, int type); /* board_any_fit without a fit table */
 /* Whether tile `type` fits anywhere: asked at every draw. The newest
  * squares, at the end of the list, have the fewest neighbours and so fit
  * the most tiles: looked at first, a fitting square turns up after about
  * one and a half squares instead of three and a third (base game). */
-static inline int board_any_fit_table(const carc_game *g, int type)
+static inline int board_any_fit_table(const carc_game *g, int wide, int type)
 {
     const uint8_t *fit = g->ts->fit[type];
     for (int i = g->nfrontier - 1; i >= 0; i--)
-        if (fit[g->fkey[i]]) return 1;
+        if (fit[G_FKEY_AT(g, wide, i)]) return 1;
     return 0;
 }
 static inline int board_any_fit(const carc_game *g, int type)
 {
-    return g->ts->nside_codes ? board_any_fit_table(g, type) : board_any_fit_edges(g, type);
+    if (!g->ts->nside_codes) return board_any_fit_edges(g, type);
+    /* through the pointer, which reaches either game's keys */
+    const uint8_t *fit = g->ts->fit[type];
+    const uint16_t *key = g->fkey;
+    for (int i = g->nfrontier - 1; i >= 0; i--)
+        if (fit[key[i]]) return 1;
+    return 0;
 }
 /* The 8 grid cells around cell `cell`, row by row (above, beside, below). */
 static inline void board_ring(const carc_game *g, unsigned cell, unsigned ring[8])
@@ -559,12 +653,17 @@ int board_neighbours(const carc_game *g, unsigned cell); /* placed tiles among t
 /* Whether all 8 squares around grid cell `cell` hold a tile, stopping at
  * the first empty one (a monastery looked at is most often not surrounded
  * yet). Inline: the end of a turn asks it without making a call. */
-static inline int board_surrounded(const carc_game *g, unsigned cell)
+static ALWAYS_INLINE int board_surrounded(const carc_game *g, int wide, unsigned cell)
 {
     unsigned r[8];
     board_ring(g, cell, r);
-    return g->grid[r[0]] && g->grid[r[1]] && g->grid[r[2]] && g->grid[r[3]] && g->grid[r[4]] &&
-           g->grid[r[5]] && g->grid[r[6]] && g->grid[r[7]];
+    if (wide) {
+        const int16_t *c = g->cells;
+        return c[r[0]] > 0 && c[r[1]] > 0 && c[r[2]] > 0 && c[r[3]] > 0 && c[r[4]] > 0 && c[r[5]] > 0 &&
+               c[r[6]] > 0 && c[r[7]] > 0;
+    }
+    return g->grid[r[0]] && g->grid[r[1]] && g->grid[r[2]] && g->grid[r[3]] && g->grid[r[4]] && g->grid[r[5]] &&
+           g->grid[r[6]] && g->grid[r[7]];
 }
 
 /* features.c */
@@ -603,7 +702,17 @@ static inline int pieces_link(piece *ps, int w, int a, int b, int *gone)
     *gone = b;
     return a;
 }
-/* Marks piece r in a bit set of the game's pieces (MAX_PIECES / 64 words);
+/* Clears the words of a bit set of g's pieces (MAX_PIECES / 64 words,
+ * 1.5 KiB) that its pieces use: 1,024 pieces' worth, a few vector stores,
+ * for every narrow set the library has, else as many as it takes. */
+static inline void pieces_clear(uint64_t *seen, const carc_game *g)
+{
+    if (g->npieces <= 1024)
+        memset(seen, 0, 1024 / 8);
+    else
+        memset(seen, 0, ((size_t)g->npieces + 63) / 64 * sizeof seen[0]);
+}
+/* Marks piece r in a bit set of the game's pieces (pieces_clear);
  * returns whether it was not marked yet. */
 static inline int first_sight(uint64_t *seen, int r)
 {
@@ -612,7 +721,7 @@ static inline int first_sight(uint64_t *seen, int r)
     seen[r >> 6] |= bit;
     return 1;
 }
-void feat_add_tile(carc_game *g, int ti);
+void feat_add_tile(carc_game *g, int wide, int ti); /* wide: g->wide, passed by the hot paths as a constant */
 int feat_tiles(const carc_game *g, int root);
 int feat_tiles_lowest(const carc_game *g, int root, int *lowest); /* also the feature's lowest piece */
 int feat_attr(const carc_game *g, int root, int attr);       /* the members' sum of attribute attr (exact) */
@@ -672,7 +781,7 @@ void draws_out_from(carc_game *g, int type, int reason, int deck);
 static inline int hand_mode(const carc_game *g) { return g->hand_size > 0 && !g->is_extra; }
 
 /* tile_moves.c */
-/* tile_moves when tileset.avx2 and cap >= 4 * nfrontier */
+/* tile_moves when tileset.avx2 is 1 and cap >= 4 * nfrontier */
 size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf);
 /* tile_moves in the other cases */
 size_t tile_moves_other(const carc_game *g, int type, carc_move *buf, size_t cap);
@@ -682,7 +791,7 @@ size_t tile_moves_other(const carc_game *g, int type, carc_move *buf, size_t cap
 static inline size_t tile_moves(const carc_game *g, int type, carc_move *buf, size_t cap)
 {
 #if CARC_AVX2
-    if (g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) return tile_moves_avx2(g, type, buf);
+    if (g->ts->avx2 == 1 && cap >= 4 * (size_t)g->nfrontier) return tile_moves_avx2(g, type, buf);
 #endif
     return tile_moves_other(g, type, buf, cap);
 }

@@ -661,8 +661,7 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
     int r = alloc_take(opts && opts->struct_size >= offsetof(carc_load_options, allocator) + sizeof opts->allocator
                            ? opts->allocator : NULL, &a);
     if (r) return r;
-    const size_t size = sizeof(loader) + (sizeof(hist_rec) + sizeof(int)) * MAX_HISTORY;
-    loader *ld = mem_zalloc(&a, size);
+    loader *ld = mem_zalloc(&a, sizeof *ld);
     if (!ld) return CARC_E_NOMEM;
     ld->opts = opts;
     if (opts && opts->struct_size >= offsetof(carc_load_options, err_cap) + sizeof opts->err_cap && opts->err &&
@@ -671,13 +670,16 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
         ld->cap = opts->err_cap;
         ld->err[0] = 0;
     }
-    ld->want = (hist_rec *)(ld + 1);
-    ld->want_line = (int *)(ld->want + MAX_HISTORY);
     text_start(&ld->rd, text, len, 0);
     header h;
     memset(&h, 0, sizeof h);
     r = read_header(ld, &h);
     if (!r) r = make_game(ld, &h);
+    /* the records the save may hold: as many as the game's history, which
+     * its tile set sizes (written before they are read, so not zeroed) */
+    const size_t want_bytes = ld->g ? (sizeof(hist_rec) + sizeof(int)) * (size_t)ld->g->hist_cap : 0;
+    if (!r && !(ld->want = mem_alloc(&a, want_bytes))) r = CARC_E_NOMEM;
+    if (!r) ld->want_line = (int *)(void *)(ld->want + ld->g->hist_cap);
     if (!r) r = load_body(ld);
     if (!r) r = compare_history(ld);
     /* a game saved by a library older than 0.3.0 may end before the draw
@@ -688,6 +690,7 @@ int carc_game_load(const carc_load_options *opts, const char *text, size_t len, 
     }
     if (!r) *out = ld->g;
     else carc_game_free(ld->g);
-    mem_release(&a, ld, size);
+    mem_release(&a, ld->want, want_bytes);
+    mem_release(&a, ld, sizeof *ld);
     return r;
 }

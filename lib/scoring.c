@@ -1,5 +1,6 @@
 /* The scoring framework: majorities, awards, the event log, final scoring. */
 #include <limits.h>
+#include <string.h>
 
 #include "internal.h"
 #include "plugin_check.h"
@@ -31,7 +32,7 @@ static int event_piece(const carc_game *g, int root)
 /* Sets the piece and tiles of an event about root `root`. Most features
  * scored have one or two pieces, named and counted without a walk; in
  * final scoring a larger one is left to the reader (EVENT_AT_END). */
-static void event_feature(const carc_game *g, event_rec *e, int root)
+static ALWAYS_INLINE void event_feature(const carc_game *g, event_rec *e, int root)
 {
     const piece *ps = g->pieces;
     int tiles = 1, named = root, turn_tile = g->turn_tile;
@@ -57,7 +58,7 @@ static void event_feature(const carc_game *g, event_rec *e, int root)
     e->tiles = (uint8_t)(tiles > 255 ? 255 : tiles);
 }
 
-void scoring_log(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
+ALWAYS_INLINE void scoring_log(carc_game *g, int kind, int player, int points, int category, int reason, int feature)
 {
     if (g->nevents == g->event_cap) return;
     event_rec *e = &g->events[g->nevents];
@@ -237,7 +238,8 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
  * since final scoring moves no figure and joins nothing. */
 void scoring_final(carc_game *g)
 {
-    uint64_t seen[MAX_PIECES / 64] = {0};
+    uint64_t seen[MAX_PIECES / 64];
+    pieces_clear(seen, g);
     uint8_t group_of[MAX_PIECES]; /* read only where `seen` says it was written */
     int root[MAX_FIGURES], counts[MAX_FIGURES][CARC_MAX_PLAYERS], ngroups = 0;
     const carc_variant *v = &g->vt;

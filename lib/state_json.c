@@ -327,15 +327,15 @@ JSON_COLD static void outside_block(json_out *o, const carc_game *s)
 {
     json_array(o, "out_of_play");
     for (int i = 0; i < s->nout; i++) {
-        int hidden = s->out_reason[i] == CARC_REMOVED_HIDDEN;
+        int hidden = s->out[i].reason == CARC_REMOVED_HIDDEN;
         json_object(o, NULL);
         if (hidden) {
             json_null(o, "type");
             json_null(o, "tile");
         } else {
-            tile_type_members(o, s, s->out_type[i]);
+            tile_type_members(o, s, s->out[i].type);
         }
-        json_str(o, "reason", NAME_IN(removals, s->out_reason[i]));
+        json_str(o, "reason", NAME_IN(removals, s->out[i].reason));
         json_end(o, '}');
     }
     json_end(o, ']');

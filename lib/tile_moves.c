@@ -56,22 +56,30 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 
  * squares in one listing in eight). */
 #define BY_CLASS(isa, vector, attributes)                                                                              \
     static attributes ALWAYS_INLINE size_t by_class_##isa##_width(const carc_game *g, int type, carc_move *buf, int w, \
-                                                                  int short_frontier)                                  \
+                                                                  int short_frontier, int wide)                        \
     {                                                                                                                  \
         const __m128i shift = _mm_cvtsi32_si128(g->ts->class_shift[type]);                                             \
         const vector head = head_##isa(g, type);                                                                       \
         const uint8_t *fit = g->ts->fit[type];                                                                         \
         unsigned char *out = (unsigned char *)buf;                                                                     \
-        if (short_frontier) {                                                                                          \
-            for (uint64_t bits = class_bits_##isa(g->fcls, g->nfrontier, shift); bits; bits &= bits - 1) {             \
+        if (short_frontier && !wide) {                                                                                 \
+            for (uint64_t bits = class_bits_##isa(g->fcls_n, g->nfrontier, shift); bits; bits &= bits - 1) {           \
                 size_t i = ctz64(bits);                                                                                \
-                out = put_square_##isa(out, head, &g->fpos[i], fit[g->fkey[i]], w);                                    \
+                out = put_square_##isa(out, head, &g->fpos_n[i], fit[g->fkey_n[i]], w);                                \
             }                                                                                                          \
             return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                 \
         }                                                                                                              \
-        const uint64_t *pos = g->fpos;                                                                                 \
-        const uint32_t *cls = g->fcls;                                                                                 \
-        const uint16_t *key = g->fkey;                                                                                 \
+        /* in locals: the stores of moves may alias a wide game's pointers */                                         \
+        const uint64_t *pos = G_FPOS(g, wide);                                                                         \
+        const uint32_t *cls = G_FCLS(g, wide);                                                                         \
+        const uint16_t *key = G_FKEY(g, wide);                                                                         \
+        if (short_frontier) {                                                                                          \
+            for (uint64_t bits = class_bits_##isa(cls, g->nfrontier, shift); bits; bits &= bits - 1) {                 \
+                size_t i = ctz64(bits);                                                                                \
+                out = put_square_##isa(out, head, &pos[i], fit[key[i]], w);                                            \
+            }                                                                                                          \
+            return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                 \
+        }                                                                                                              \
         for (int left = g->nfrontier; left > 0; left -= 64, pos += 64, key += 64, cls += 64)                           \
             for (uint64_t bits = class_bits_##isa(cls, left, shift); bits; bits &= bits - 1) {                         \
                 size_t i = ctz64(bits);                                                                                \
@@ -80,18 +88,18 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 
         return (size_t)(out - (unsigned char *)buf) / sizeof *buf;                                                     \
     }                                                                                                                  \
     static attributes ALWAYS_INLINE size_t by_class_##isa(const carc_game *g, int type, carc_move *buf,                \
-                                                          int short_frontier)                                          \
+                                                          int short_frontier, int wide)                                \
     {                                                                                                                  \
         switch (g->ts->fit_width[type]) {                                                                              \
         case 0:                                                                                                        \
         case 1:                                                                                                        \
-            return by_class_##isa##_width(g, type, buf, 1, short_frontier);                                            \
+            return by_class_##isa##_width(g, type, buf, 1, short_frontier, wide);                                      \
         case 2:                                                                                                        \
-            return by_class_##isa##_width(g, type, buf, 2, short_frontier);                                            \
+            return by_class_##isa##_width(g, type, buf, 2, short_frontier, wide);                                      \
         case 3:                                                                                                        \
-            return by_class_##isa##_width(g, type, buf, 3, short_frontier);                                            \
+            return by_class_##isa##_width(g, type, buf, 3, short_frontier, wide);                                      \
         default:                                                                                                       \
-            return by_class_##isa##_width(g, type, buf, 4, short_frontier);                                            \
+            return by_class_##isa##_width(g, type, buf, 4, short_frontier, wide);                                      \
         }                                                                                                              \
     }
 
@@ -149,12 +157,14 @@ static inline unsigned char *put_square_sse2(unsigned char *out, __m128i kind_ti
 static int square_width(const carc_game *g, int type) { return g->ts->fit_width[type] <= 3 ? 3 : 4; }
 
 /* One loop per width, so the test on `w` is made once, not per square. */
-static size_t put_squares(const carc_game *g, int type, const uint8_t *sq, size_t nf, carc_move *buf, int w)
+static size_t put_squares(const carc_game *g, int type, const uint16_t *sq, size_t nf, carc_move *buf, int w)
 {
     const __m128i kind_tile = _mm_set_epi64x((long long)type, CARC_MOVE_TILE);
     const uint8_t *fit = g->ts->fit[type];
+    const uint64_t *pos = g->fpos; /* in locals: the stores of moves may alias the game's pointers */
+    const uint16_t *key = g->fkey;
     unsigned char *out = (unsigned char *)buf;
-    for (size_t k = 0; k < nf; k++) out = put_square_sse2(out, kind_tile, &g->fpos[sq[k]], fit[g->fkey[sq[k]]], w);
+    for (size_t k = 0; k < nf; k++) out = put_square_sse2(out, kind_tile, &pos[sq[k]], fit[key[sq[k]]], w);
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 
@@ -190,7 +200,14 @@ BY_CLASS(sse2, __m128i, )
  * needs registers that every listing would otherwise save and restore. */
 NOINLINE static size_t by_class_sse2_long(const carc_game *g, int type, carc_move *buf)
 {
-    return by_class_sse2(g, type, buf, 0);
+    return by_class_sse2(g, type, buf, 0, 0);
+}
+
+/* A wide game's listing (its arrays in its tail), either length. */
+NOINLINE static size_t by_class_sse2_wide(const carc_game *g, int type, carc_move *buf)
+{
+    if (g->nfrontier > 64) return by_class_sse2(g, type, buf, 0, 1);
+    return by_class_sse2(g, type, buf, 1, 1);
 }
 #endif
 
@@ -255,13 +272,21 @@ BY_CLASS(avx2, __m256i, AVX2)
 /* As by_class_sse2_long. */
 static AVX2 NOINLINE size_t tile_moves_avx2_long(const carc_game *g, int type, carc_move *buf)
 {
-    return by_class_avx2(g, type, buf, 0);
+    return by_class_avx2(g, type, buf, 0, 0);
 }
 
 AVX2 NOINLINE size_t tile_moves_avx2(const carc_game *g, int type, carc_move *buf)
 {
     if (g->nfrontier > 64) return tile_moves_avx2_long(g, type, buf);
-    return by_class_avx2(g, type, buf, 1);
+    return by_class_avx2(g, type, buf, 1, 0);
+}
+
+/* tile_moves_avx2 for a wide game (tileset.avx2 2), whose arrays are in
+ * its tail */
+static AVX2 NOINLINE size_t tile_moves_avx2_wide(const carc_game *g, int type, carc_move *buf)
+{
+    if (g->nfrontier > 64) return by_class_avx2(g, type, buf, 0, 1);
+    return by_class_avx2(g, type, buf, 1, 1);
 }
 #endif
 
@@ -272,20 +297,20 @@ NOINLINE static size_t by_key(const carc_game *g, int type, carc_move *buf, size
     /* first the squares the tile fits (about half of them), without a
      * branch, four a round (the loop's own count and test were a third of
      * the work of a square); then moves for those only */
-    uint8_t sq[MAX_FRONTIER];
+    uint16_t sq[MAX_FRONTIER];
     size_t nf = 0, nsq = (size_t)g->nfrontier, i = 0;
     for (; i + 4 <= nsq; i += 4) {
-        sq[nf] = (uint8_t)i;
+        sq[nf] = (uint16_t)i;
         nf += fit[key[i]] != 0;
-        sq[nf] = (uint8_t)(i + 1);
+        sq[nf] = (uint16_t)(i + 1);
         nf += fit[key[i + 1]] != 0;
-        sq[nf] = (uint8_t)(i + 2);
+        sq[nf] = (uint16_t)(i + 2);
         nf += fit[key[i + 2]] != 0;
-        sq[nf] = (uint8_t)(i + 3);
+        sq[nf] = (uint16_t)(i + 3);
         nf += fit[key[i + 3]] != 0;
     }
     for (; i < nsq; i++) {
-        sq[nf] = (uint8_t)i;
+        sq[nf] = (uint16_t)i;
         nf += fit[key[i]] != 0;
     }
     size_t n = 0;
@@ -347,8 +372,12 @@ size_t tile_moves_other(const carc_game *g, int type, carc_move *buf, size_t cap
     /* one loop per width, so the moves a square takes are known in it
      * (fit classes imply a fit table) */
     if (g->ts->fit_classes && cap >= 4 * (size_t)g->nfrontier) {
+#if CARC_AVX2
+        if (g->ts->avx2 == 2) return tile_moves_avx2_wide(g, type, buf);
+#endif
+        if (g->wide) return by_class_sse2_wide(g, type, buf);
         if (g->nfrontier > 64) return by_class_sse2_long(g, type, buf);
-        return by_class_sse2(g, type, buf, 1);
+        return by_class_sse2(g, type, buf, 1, 0);
     }
 #endif
     if (!g->ts->nside_codes) return by_edges(g, type, buf, cap);

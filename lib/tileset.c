@@ -304,7 +304,8 @@ static void build_fit_table(carc_tileset *ts)
     }
     if (ts->fit_classes > 32) ts->fit_classes = 0;
 #if CARC_AVX2
-    ts->avx2 = ts->fit_classes && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
+    if (ts->fit_classes && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi"))
+        ts->avx2 = ts->total > NARROW_TILES ? 2 : 1;
 #endif
     /* a square always has a neighbour, so key 0 (all sides open) never
      * occurs: over the other keys, the most rotations of a type that fit

@@ -300,7 +300,7 @@ static int opt_start(parser *ps, tile_ctx *tc, text_span value)
 static int opt_count(parser *ps, tile_ctx *tc, text_span value)
 {
     int n = 0, r = read_count(ps, value, MAX_TILES, "count", &n);
-    if (!r) tc->t->count = (uint8_t)n;
+    if (!r) tc->t->count = (uint16_t)n;
     return r;
 }
 
@@ -435,7 +435,8 @@ static int finish_set(parser *ps)
         feats += ts->types[i].count * ts->types[i].nfeat;
     }
     if (ts->total > MAX_TILES) return limit(ps, "too many tiles (at most %d)", MAX_TILES);
-    if (feats > MAX_PIECES) return limit(ps, "too many features in all (at most %d)", MAX_PIECES);
+    /* so the pieces of every set that has room for its tiles fit too */
+    _Static_assert(MAX_PIECES >= MAX_TILES * MAX_FEATS, "the features of the most tiles fit the pieces");
     ts->max_pieces = feats;
     tileset_derive(ts, ps->letters);
     return CARC_OK;

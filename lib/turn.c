@@ -31,7 +31,7 @@ static inline int figure_room(const carc_game *g, int k, int p)
 
 /* Whether figure kind k of the current player may go on feature `local`
  * of this turn's tile. */
-static int figure_legal(const carc_game *g, int k, int local)
+static ALWAYS_INLINE int figure_legal(const carc_game *g, int k, int local)
 {
     const placed *pl = &g->tiles[g->turn_tile];
     const tile_type *t = &g->ts->types[pl->type];
@@ -238,7 +238,7 @@ int turn_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
 static int area_surrounded(carc_game *g, int a, int *nd)
 {
     const placed *np = &g->tiles[g->area_tiles[a]];
-    if (!board_surrounded(g, np->cell)) return 0;
+    if (!board_surrounded(g, g->wide, np->cell)) return 0;
     const tile_type *nt = &g->ts->types[np->type];
     for (int i = 0; i < nt->nfeat && *nd < MAX_DONE; i++)
         if (g->vt.kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)
@@ -307,7 +307,7 @@ static void collect_completed(carc_game *g)
                 int ti = board_at(g, pl->x + dx, pl->y + dy);
                 if (ti < 0 || !g->tiles[ti].has_area) continue;
                 const placed *np = &g->tiles[ti];
-                if (!board_surrounded(g, np->cell)) continue;
+                if (!board_surrounded(g, g->wide, np->cell)) continue;
                 const tile_type *nt = &g->ts->types[np->type];
                 for (int i = 0; i < nt->nfeat && nd < MAX_DONE; i++)
                     if (v->kinds[nt->feat[i].kind].flags & CARC_KIND_AREA)
@@ -393,13 +393,13 @@ NOINLINE static void finish_turn_full(carc_game *g)
  * monastery, and the ruleset does nothing at the end of a turn. Tested
  * and done here without a call, so the callers this is inlined into keep
  * their small frames; any other turn ends in finish_turn_full. */
-static ALWAYS_INLINE void finish_turn(carc_game *g)
+static ALWAYS_INLINE void finish_turn(carc_game *g, int wide)
 {
     if (g->stage != STAGE_PLAY || g->vt.end_of_turn || g->extra_deck >= 0 || g->narea < 0) {
         finish_turn_full(g);
         return;
     }
-    const placed *pl = &g->tiles[g->turn_tile];
+    const placed *pl = &G_TILE(g, wide, g->turn_tile);
     for (unsigned m = g->turn_shut; m; m &= m - 1)
         if (!g->pieces[feat_find(g, pl->first_piece + ctz32(m))].open) {
             finish_turn_full(g);
@@ -407,20 +407,28 @@ static ALWAYS_INLINE void finish_turn(carc_game *g)
         }
     if (g->narea > 0)
         for (unsigned near = area_near(g, pl); near; near &= near - 1)
-            if (board_surrounded(g, g->tiles[g->area_tiles[ctz32(near)]].cell)) {
+            if (board_surrounded(g, wide, G_TILE(g, wide, g->area_tiles[ctz32(near)]).cell)) {
                 finish_turn_full(g);
                 return;
             }
     next_turn(g);
 }
 
-static void after_figure_step(carc_game *g, const carc_move *m)
+static ALWAYS_INLINE void figure_step_done(carc_game *g, const carc_move *m, int wide)
 {
     if (g->vt.after_figure) g->vt.after_figure(g, m);
     if (g->action_pending)
         g->phase = CARC_PHASE_ACTION;
     else
-        finish_turn(g);
+        finish_turn(g, wide);
+}
+/* figure_step_done, as a call: pass_figure_step alone takes it inline */
+static NOINLINE void after_figure_step(carc_game *g, const carc_move *m)
+{
+    if (g->wide)
+        figure_step_done(g, m, 1);
+    else
+        figure_step_done(g, m, 0);
 }
 
 static int same_move(const carc_move *a, const carc_move *b)
@@ -441,43 +449,49 @@ static int listed_extra(const carc_game *g, const carc_move *m)
 
 static int variant_move(carc_game *g, const carc_move *m);
 
+/* Plays tile move m, in the tile phase; `wide`: g->wide, a constant in
+ * each of its two copies. */
+static ALWAYS_INLINE int play_tile(carc_game *g, const carc_move *m, int wide)
+{
+    int slot = -1, type = m->tile;
+    if (hand_mode(g)) {
+        for (int i = 0; i < g->nheld[g->player] && slot < 0; i++)
+            if (g->held[g->player][i] == m->tile) slot = i;
+        if (slot < 0) return CARC_E_ILLEGAL_MOVE;
+    } else if (m->tile != g->hand) {
+        return CARC_E_ILLEGAL_MOVE;
+    }
+    if (m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
+    unsigned cell;
+    int fi = board_frontier_cell(g, wide, m->x, m->y, &cell);
+    /* an identical turn fits where the listed one does; the tile is laid
+     * as the caller turned it, so its feature ids mean what they meant */
+    int rot = m->rotation;
+    if (fi < 0 || !board_fits(g, wide, fi, type, g->ts->types[type].canon_rot[rot])) return CARC_E_ILLEGAL_MOVE;
+    if (slot >= 0) { /* the hand keeps its order */
+        uint8_t *h = g->held[g->player];
+        memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
+        g->nheld[g->player]--;
+    }
+    int ti = board_place(g, wide, type, rot, m->x, m->y, cell, fi);
+    feat_add_tile(g, wide, ti);
+    g->turn_tile = ti;
+    g->phase = CARC_PHASE_FIGURE;
+    if (g->vt.on_tile_placed) g->vt.on_tile_placed(g, ti);
+    if (g->action_pending) {
+        g->phase = CARC_PHASE_ACTION;
+        g->action_first = 1;
+    }
+    return CARC_OK;
+}
+
 /* Plays a move whose kind fits the phase; the caller records it. */
-static int play(carc_game *g, const carc_move *m)
+static ALWAYS_INLINE int play(carc_game *g, const carc_move *m, int wide)
 {
     switch (m->kind) {
-    case CARC_MOVE_TILE: {
+    case CARC_MOVE_TILE:
         if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
-        int slot = -1, type = m->tile;
-        if (hand_mode(g)) {
-            for (int i = 0; i < g->nheld[g->player] && slot < 0; i++)
-                if (g->held[g->player][i] == m->tile) slot = i;
-            if (slot < 0) return CARC_E_ILLEGAL_MOVE;
-        } else if (m->tile != g->hand) {
-            return CARC_E_ILLEGAL_MOVE;
-        }
-        if (m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
-        unsigned cell;
-        int fi = board_frontier_cell(g, m->x, m->y, &cell);
-        /* an identical turn fits where the listed one does; the tile is laid
-         * as the caller turned it, so its feature ids mean what they meant */
-        int rot = m->rotation;
-        if (fi < 0 || !board_fits(g, fi, type, g->ts->types[type].canon_rot[rot])) return CARC_E_ILLEGAL_MOVE;
-        if (slot >= 0) { /* the hand keeps its order */
-            uint8_t *h = g->held[g->player];
-            memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
-            g->nheld[g->player]--;
-        }
-        int ti = board_place(g, type, rot, m->x, m->y, cell, fi);
-        feat_add_tile(g, ti);
-        g->turn_tile = ti;
-        g->phase = CARC_PHASE_FIGURE;
-        if (g->vt.on_tile_placed) g->vt.on_tile_placed(g, ti);
-        if (g->action_pending) {
-            g->phase = CARC_PHASE_ACTION;
-            g->action_first = 1;
-        }
-        return CARC_OK;
-    }
+        return play_tile(g, m, wide);
     case CARC_MOVE_FIGURE: {
         if (g->phase != CARC_PHASE_FIGURE) return CARC_E_PHASE;
         const placed *pl = &g->tiles[g->turn_tile];
@@ -504,15 +518,28 @@ static int play(carc_game *g, const carc_move *m)
  * recorded after everything it set off, so draws it caused (a token drawn
  * for a shepherd) stand before it in the history: on load they are queued
  * before the move that consumes them. */
-NOINLINE static int apply_drawn(carc_game *g, const carc_move *m)
+static ALWAYS_INLINE int apply_as(carc_game *g, const carc_move *m, int wide)
 {
-    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
-    /* room for this move and the draws it may cause, so nothing is half done */
-    if (g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
-    int r = play(g, m);
+    int r = play(g, m, wide);
     if (r != CARC_OK) return r;
     played(g, m);
     return CARC_OK;
+}
+
+/* apply_drawn for a game past its narrow room (carc_game.narrow_room): a
+ * wide game, or one whose history is full */
+static NOINLINE int apply_other(carc_game *g, const carc_move *m)
+{
+    /* room for this move and the draws it may cause, so nothing is half done */
+    if (!g->wide || g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
+    return apply_as(g, m, 1);
+}
+
+NOINLINE static int apply_drawn(carc_game *g, const carc_move *m)
+{
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    if (g->nhist > g->narrow_room) return apply_other(g, m);
+    return apply_as(g, m, 0);
 }
 
 /* apply_drawn after the draw, if it is still to make (a playout, a save
@@ -526,12 +553,21 @@ int game_apply(carc_game *g, const carc_move *m)
 /* A pass at the figure step, as game_apply plays it, in a function of its
  * own: the commonest move of a game (once a player's followers are out it
  * is the only one) pays none of the frame a tile placement needs. */
-NOINLINE static int pass_figure_step(carc_game *g, const carc_move *m)
+static ALWAYS_INLINE int pass_figure_step_as(carc_game *g, const carc_move *m, int wide)
 {
-    if (g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
-    after_figure_step(g, m);
+    figure_step_done(g, m, wide);
     played(g, m);
     return CARC_OK;
+}
+static NOINLINE int pass_figure_step_other(carc_game *g, const carc_move *m)
+{
+    if (!g->wide || g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
+    return pass_figure_step_as(g, m, 1);
+}
+NOINLINE static int pass_figure_step(carc_game *g, const carc_move *m)
+{
+    if (g->nhist > g->narrow_room) return pass_figure_step_other(g, m);
+    return pass_figure_step_as(g, m, 0);
 }
 
 static int variant_move(carc_game *g, const carc_move *m)
@@ -549,7 +585,7 @@ static int variant_move(carc_game *g, const carc_move *m)
             g->action_first = 0;
             g->phase = CARC_PHASE_FIGURE;
         } else {
-            finish_turn(g);
+            finish_turn(g, g->wide);
         }
     }
     return CARC_OK;
@@ -561,8 +597,8 @@ int carc_game_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *coun
     /* the figure step straight to its lister, past turn_moves' frame */
     if (g->phase == CARC_PHASE_FIGURE) return figure_enum(g, buf, cap, count);
 #if CARC_AVX2
-    /* and the drawn tile, when the AVX2 listing has room for all */
-    if (g->phase == CARC_PHASE_TILE && !g->hand_size && buf && g->ts->avx2 && cap >= 4 * (size_t)g->nfrontier) {
+    /* and the drawn tile, when the AVX2 listing has room for all (a narrow set's) */
+    if (g->phase == CARC_PHASE_TILE && !g->hand_size && buf && g->ts->avx2 == 1 && cap >= 4 * (size_t)g->nfrontier) {
         size_t n = tile_moves_avx2(g, g->hand, buf);
         *count = n;
         return CARC_OK;

@@ -134,7 +134,8 @@ int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)
 int carc_feature_borders(const carc_game *g, int f, int kind, int *out, int cap)
 {
     if (!VALID_PIECE(g, f) || !PLUGIN_OK(kind >= 0 && kind < CARC_MAX_KINDS, "kind", kind)) return 0;
-    uint64_t seen[MAX_PIECES / 64] = {0};
+    uint64_t seen[MAX_PIECES / 64];
+    pieces_clear(seen, g);
     const piece *ps = g->pieces;
     int root = feat_find(g, f), n = 0, p = root;
     do {
@@ -243,7 +244,7 @@ void carc_set_action_player(carc_game *g, int player)
 int carc_set_hand(carc_game *g, int size, int removed)
 {
     if (!g) return CARC_E_NULL;
-    if (size < 0 || size > CARC_MAX_HAND || removed < 0 || removed > MAX_TILES) return CARC_E_RANGE;
+    if (size < 0 || size > CARC_MAX_HAND || removed < 0 || removed > g->ts->total) return CARC_E_RANGE;
     if (g->dealt || g->hand_valid || g->turn > 1 || g->ntiles > 1) return CARC_E_PHASE;
     g->hand_size = size;
     g->hand_removed = size ? removed : 0;

@@ -11,8 +11,11 @@
 
 #include "support.h"
 
-/* Room for every legal move of one decision (frontier <= 256 squares x 4). */
-#define H_MOVE_CAP 1100
+/* Room for every legal move of one decision of the games the tests play:
+ * 4 turns of the drawn tile on every square of the frontier (2n + 2
+ * squares for n tiles, 2,042 for the 1,020 a set may have), and a
+ * variant's own. */
+#define H_MOVE_CAP 8400
 
 static inline char *h_strdup(const char *s)
 {
@@ -39,6 +42,43 @@ static inline carc_tileset *h_tileset(const char *variant, const char *text, siz
     const carc_variant *v;
     cr_assert_eq(carc_registry_find(NULL, variant, &v), CARC_OK, "no ruleset %s", variant);
     return h_parse_tiles(v, text, len);
+}
+
+/* Ruleset v's own tile set with `times` copies of every tile (a tile line
+ * without count= is one copy), parsed: base's 72 tiles times 14 make
+ * 1,008, a wide set. The caller frees it. */
+static inline carc_tileset *h_scaled_set(const carc_variant *v, int times)
+{
+    size_t cap = v->tiles_len * 2 + 64, len = 0;
+    char *text = malloc(cap);
+    cr_assert_not_null(text);
+    for (const char *p = v->tiles, *end = v->tiles + v->tiles_len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+        cr_assert_lt(len + n + 32, cap);
+        if (n > 5 && strncmp(p, "tile ", 5) == 0) {
+            const char *c = NULL;
+            for (size_t i = 0; i + 7 <= n && !c; i++)
+                if (memcmp(p + i, " count=", 7) == 0) c = p + i;
+            if (c) {
+                long copies = strtol(c + 7, NULL, 10);
+                const char *after = c + 7 + strspn(c + 7, "0123456789");
+                len += (size_t)snprintf(text + len, cap - len, "%.*s count=%ld%.*s", (int)(c - p), p, copies * times,
+                                        (int)(p + n - after), after);
+            } else {
+                size_t name = strcspn(p + 5, " \n") + 5;
+                len += (size_t)snprintf(text + len, cap - len, "%.*s count=%d%.*s", (int)name, p, times,
+                                        (int)(n - name), p + name);
+            }
+        } else {
+            memcpy(text + len, p, n);
+            len += n;
+        }
+        p += n;
+    }
+    carc_tileset *ts = h_parse_tiles(v, text, len);
+    free(text);
+    return ts;
 }
 
 /* A 2-player base game on tile set ts (borrowed: free the game first). */

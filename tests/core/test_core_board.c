@@ -35,24 +35,30 @@ static int reachable(int a, int b, int n)
     return w + h <= n + 1;
 }
 
-/* For every set size a game may have, every difference the grown box can
- * hold lands on another cell: no square the game reads shares one. */
+/* For every set size of a narrow game, and the sizes at each edge of the
+ * larger tori (the most tiles each holds, the one more that takes the
+ * next), every difference the grown box can hold lands on another cell:
+ * no square the game reads shares one. */
+static void every_box_fits(int n)
+{
+    carc_tileset *ts = open_set(n);
+    carc_game *g = h_base_game_on(ts, 3);
+    const unsigned cells = g->grid_mask + 1, origin = cell_of(g, 0, 0);
+    cr_assert((cells & (cells - 1)) == 0, "%d tiles: %u cells is not a power of two", n, cells);
+    for (int b = 0; b <= n + 2; b++)
+        for (int a = -(n + 2); a <= n + 2; a++) {
+            if ((a == 0 && b == 0) || !reachable(a, b, n) || cell_of(g, a, b) != origin) continue;
+            cr_assert_fail("%d tiles, %u cells, skew %u: (%d, %d) shares a cell", n, cells, g->grid_k, a, b);
+        }
+    carc_game_free(g);
+    carc_tileset_free(ts);
+}
+
 Test(core_board, every_box_of_every_set_size_fits_its_torus)
 {
-    for (int n = 2; n <= MAX_TILES; n++) {
-        carc_tileset *ts = open_set(n);
-        carc_game *g = h_base_game_on(ts, 3);
-        const unsigned cells = g->grid_mask + 1;
-        cr_assert((cells & (cells - 1)) == 0, "%d tiles: %u cells is not a power of two", n, cells);
-        for (int b = 0; b <= n + 2; b++)
-            for (int a = -(n + 2); a <= n + 2; a++) {
-                if ((a == 0 && b == 0) || !reachable(a, b, n)) continue;
-                cr_assert_neq(cell_of(g, a, b), cell_of(g, 0, 0), "%d tiles, %u cells, skew %u: (%d, %d) shares a cell", n,
-                              cells, g->grid_k, a, b);
-            }
-        carc_game_free(g);
-        carc_tileset_free(ts);
-    }
+    for (int n = 2; n <= NARROW_TILES + 2; n++) every_box_fits(n);
+    static const int edges[] = {177, 178, 252, 253, 357, 358, 508, 509, 720, 721, MAX_TILES};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) every_box_fits(edges[i]);
 }
 
 /* The torus is the smallest that holds the set, so a base game (72 tiles)
@@ -62,7 +68,9 @@ Test(core_board, torus_sized_by_the_tile_set)
     static const struct {
         int tiles;
         unsigned cells;
-    } want[] = {{2, 4096}, {72, 4096}, {86, 4096}, {87, 8192}, {124, 8192}, {125, 16384}, {126, 16384}};
+    } want[] = {{2, 4096},     {72, 4096},    {86, 4096},     {87, 8192},     {124, 8192},    {125, 16384},
+                {126, 16384},  {177, 16384},  {178, 32768},   {252, 32768},   {253, 65536},   {357, 65536},
+                {358, 131072}, {508, 131072}, {509, 262144},  {720, 262144},  {721, 524288},  {1020, 524288}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         carc_tileset *ts = open_set(want[i].tiles);
         carc_game *g = h_base_game_on(ts, 3);
@@ -79,11 +87,12 @@ Test(core_board, torus_sized_by_the_tile_set)
 
 /* The difference of two squares that comes soonest to sharing a cell:
  * the one whose smallest box holds the fewest tiles. */
-static void nearest_alias(const carc_game *g, int *da, int *db)
+static void nearest_alias(const carc_game *g, int n, int *da, int *db)
 {
     int best = 1 << 30;
-    for (int b = 0; b <= 200; b++)
-        for (int a = -200; a <= 200; a++) {
+    const int reach = n + 3;
+    for (int b = 0; b <= reach; b++)
+        for (int a = -reach; a <= reach; a++) {
             if ((a == 0 && b == 0) || cell_of(g, a, b) != cell_of(g, 0, 0)) continue;
             int w = abs(a) - 1 < 1 ? 1 : abs(a) - 1, h = b - 1 < 1 ? 1 : b - 1;
             if (w + h < best) best = w + h, *da = a, *db = b;
@@ -117,19 +126,28 @@ static void check_board(carc_game *g, const int *xs, const int *ys, int placed)
         if (ys[i] < y0) y0 = ys[i];
         if (ys[i] > y1) y1 = ys[i];
     }
+    /* the tiles laid, by square of the box grown by one */
+    const int w = x1 - x0 + 3, h = y1 - y0 + 3;
+    int *laid = malloc(sizeof *laid * (size_t)w * (size_t)h);
+    cr_assert_not_null(laid);
+    for (int i = 0; i < w * h; i++) laid[i] = -1;
+#define LAID(x, y) laid[((y) - y0 + 1) * w + (x) - x0 + 1]
+    for (int i = 0; i < placed; i++) LAID(xs[i], ys[i]) = i;
     size_t beside = 0;
     for (int y = y0 - 1; y <= y1 + 1; y++)
         for (int x = x0 - 1; x <= x1 + 1; x++) {
-            int want = -1, near = 0;
-            for (int i = 0; i < placed; i++) {
-                if (xs[i] == x && ys[i] == y) want = i;
-                near |= abs(xs[i] - x) + abs(ys[i] - y) == 1;
-            }
+            int want = LAID(x, y), near = 0;
+            near |= x > x0 - 1 && LAID(x - 1, y) >= 0;
+            near |= x < x1 + 1 && LAID(x + 1, y) >= 0;
+            near |= y > y0 - 1 && LAID(x, y - 1) >= 0;
+            near |= y < y1 + 1 && LAID(x, y + 1) >= 0;
             int at = -2;
             cr_assert_eq(carc_game_tile_at(g, x, y, &at), CARC_OK);
             cr_assert_eq(at, want, "(%d, %d) after %d tiles", x, y, placed);
             beside += want < 0 && near;
         }
+#undef LAID
+    free(laid);
     static carc_move mv[H_MOVE_CAP];
     size_t n = 0;
     int r = carc_game_moves(g, mv, H_MOVE_CAP, &n);
@@ -143,14 +161,14 @@ static void check_board(carc_game *g, const int *xs, const int *ys, int placed)
  * one cell. Each set size at the edge of a torus, both ways round. */
 Test(core_board, tiles_laid_toward_the_nearest_alias_keep_every_square_apart)
 {
-    static const int sizes[] = {86, 87, 124, 125, 126};
+    static const int sizes[] = {86, 87, 124, 125, 126, 127, 177, 178, 720, 721, MAX_TILES};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (int across_first = 0; across_first < 2; across_first++) {
             const int n = sizes[s];
             carc_tileset *ts = open_set(n);
             carc_game *g = h_base_game_on(ts, 3);
             int a = 0, b = 0;
-            nearest_alias(g, &a, &b);
+            nearest_alias(g, n, &a, &b);
             const int w = abs(a) - 1 < 1 ? 1 : abs(a) - 1, sx = a < 0 ? -1 : 1;
             int xs[MAX_TILES], ys[MAX_TILES], placed = 1, x = 0, y = 0;
             xs[0] = ys[0] = 0;
@@ -162,7 +180,7 @@ Test(core_board, tiles_laid_toward_the_nearest_alias_keep_every_square_apart)
                     y++;
                 place_at(g, x, y);
                 xs[placed] = x, ys[placed] = y, placed++;
-                if (placed % 8 == 0 || placed == n) check_board(g, xs, ys, placed);
+                if (placed % (n > NARROW_TILES ? 64 : 8) == 0 || placed == n) check_board(g, xs, ys, placed);
             }
             carc_game_free(g);
             carc_tileset_free(ts);

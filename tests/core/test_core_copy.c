@@ -26,15 +26,27 @@ typedef struct field {
 
 static size_t u_decks(const carc_game *g) { return (size_t)g->ts->ndecks * sizeof g->decks[0]; }
 static size_t u_vstate(const carc_game *g) { return g->vt.state_size; }
-static size_t u_tiles(const carc_game *g) { return (size_t)g->ntiles * sizeof g->tiles[0]; }
-static size_t u_fpos(const carc_game *g) { return (size_t)g->nfrontier * sizeof g->fpos[0]; }
-static size_t u_fkey(const carc_game *g) { return (size_t)g->nfrontier * sizeof g->fkey[0]; }
-static size_t u_fcell(const carc_game *g) { return (size_t)g->nfrontier * sizeof g->fcell[0]; }
+/* a narrow game's board arrays are members (region 3 and 4), a wide one's
+ * in its tail (region 6): each is compared where the game keeps it */
+static size_t narrow(const carc_game *g, size_t n) { return g->wide ? 0 : n; }
+static size_t wide(const carc_game *g, size_t n) { return g->wide ? n : 0; }
+static size_t u_tiles_n(const carc_game *g) { return narrow(g, (size_t)g->ntiles * sizeof g->tiles[0]); }
+static size_t u_fpos_n(const carc_game *g) { return narrow(g, (size_t)g->nfrontier * sizeof g->fpos[0]); }
+static size_t u_fkey_n(const carc_game *g) { return narrow(g, (size_t)g->nfrontier * sizeof g->fkey[0]); }
+static size_t u_fcell_n(const carc_game *g) { return narrow(g, (size_t)g->nfrontier * sizeof g->fcell_n[0]); }
+static size_t u_fcls_n(const carc_game *g) { return narrow(g, sizeof g->fcls_n); }
+static size_t u_tiles(const carc_game *g) { return wide(g, (size_t)g->ntiles * sizeof g->tiles[0]); }
+static size_t u_fpos(const carc_game *g) { return wide(g, (size_t)g->nfrontier * sizeof g->fpos[0]); }
+static size_t u_fkey(const carc_game *g) { return wide(g, (size_t)g->nfrontier * sizeof g->fkey[0]); }
+static size_t u_fcell(const carc_game *g) { return wide(g, (size_t)g->nfrontier * sizeof g->fcell[0]); }
 static size_t u_pieces(const carc_game *g) { return (size_t)g->npieces * sizeof g->pieces[0]; }
 static size_t u_events(const carc_game *g) { return (size_t)g->nevents * sizeof g->events[0]; }
 static size_t u_award_at(const carc_game *g) { return (size_t)g->nawards * sizeof g->award_at[0]; }
 static size_t u_hist(const carc_game *g) { return (size_t)g->nhist * sizeof g->hist[0]; }
-static size_t u_grid(const carc_game *g) { return (size_t)g->grid_mask + 1; }
+static size_t u_cells(const carc_game *g) { return wide(g, ((size_t)g->grid_mask + 1) * sizeof g->cells[0]); }
+static size_t u_grid(const carc_game *g) { return narrow(g, (size_t)g->grid_mask + 1); }
+static size_t u_fcls(const carc_game *g) { return wide(g, FRONTIER_CAP(g->ts->total) * sizeof g->fcls[0]); }
+static size_t u_out(const carc_game *g) { return (size_t)g->nout * sizeof g->out[0]; }
 static size_t u_fmask(const carc_game *g) { return g->ts->nside_codes ? 0 : (size_t)g->nfrontier * sizeof g->fmask[0]; }
 
 #define F(f, used) {#f, offsetof(carc_game, f), sizeof(((carc_game *)0)->f), used, 0}
@@ -51,20 +63,24 @@ static const field FIELDS[] = {
     F(majority_uncounted, NULL), F(majority_others, NULL), F(figures_plain, NULL), F(draws_plain, NULL), F(ndone, NULL),
     F(done_next, NULL), F(turn_shut, NULL), F(place_around, NULL), F(done, NULL), F(hand_size, NULL),
     F(hand_removed, NULL), F(dealt, NULL), F(nheld, NULL), F(held, NULL), F(nout, NULL), F(draw_out, NULL),
-    F(out_type, NULL), F(out_reason, NULL), F(out_deck, NULL), F(score, NULL), F(cat, NULL), F(supply, NULL),
+    F(score, NULL), F(cat, NULL), F(supply, NULL),
     F(nfigures, NULL), F(fig_first, NULL), F(figs, NULL), F(bags, NULL), F(nfrontier, NULL), F(ntiles, NULL),
     F(narea, NULL), F(area_tiles, NULL), F(area_pos, NULL), F(nevents, NULL), F(nawards, NULL), F(nhist, NULL),
     F(npieces, NULL),
     /* region 2 */
     F(decks, u_decks), F(vstate, u_vstate), F(vt, NULL),
-    /* region 3 */
-    F(tiles, u_tiles), F(fpos, u_fpos), F(fkey, u_fkey), F(fcell, u_fcell),
+    /* region 3: a narrow game's board arrays */
+    F(tiles_n, u_tiles_n), F(fpos_n, u_fpos_n), F(fkey_n, u_fkey_n), F(fcell_n, u_fcell_n),
     /* region 4: past the frontier every entry is 0 in every game */
-    F(fcls, NULL),
-    /* region 6: the tail's other arrays (the grids, rebuilt, so equal
-     * whole), the torus's skew, and the block's size */
-    T(grid, u_grid), T(fgrid, u_grid), F(grid_k, NULL), F(grid_mask, NULL), T(events, u_events), T(award_at, u_award_at), T(hist, u_hist), F(hist_cap, NULL), F(event_cap, NULL), T(fmask, u_fmask), T(fval, u_fmask),
-    F(block_bytes, NULL),
+    F(fcls_n, u_fcls_n),
+    /* region 6: a wide game's board arrays and every game's other tail
+     * arrays (fcls: past the frontier every entry is 0; the grids, rebuilt,
+     * so equal whole), the torus's skew, and the block's size; the stacks'
+     * tiles, reached from the stacks, are compared by same_stacks */
+    F(wide, NULL), T(tiles, u_tiles), T(fpos, u_fpos), T(fkey, u_fkey), T(fcell, u_fcell), T(fcls, u_fcls),
+    T(grid, u_grid), T(fgrid, u_grid), T(cells, u_cells), F(grid_k, NULL), F(grid_mask, NULL), T(out, u_out),
+    T(events, u_events), T(award_at, u_award_at), T(hist, u_hist), F(hist_cap, NULL), F(event_cap, NULL),
+    F(narrow_room, NULL), T(fmask, u_fmask), T(fval, u_fmask), F(block_bytes, NULL),
     /* region 7: each game's own allocator (a clone is given its original's) */
     F(alloc, NULL),
     /* region 8: the pieces, the struct's last member, as many as its tile set's features */
@@ -186,10 +202,24 @@ static const unsigned char *stored_pointer(const unsigned char *at)
     return p;
 }
 
+/* Asserts that each stack of b has a's tiles left, in the same order, in
+ * b's own block. */
+static void same_stacks(const carc_game *a, const carc_game *b, const char *what)
+{
+    for (int d = 0; d < a->ts->ndecks; d++) {
+        const uint8_t *la = DECK_LEFT(a, d), *lb = DECK_LEFT(b, d);
+        const unsigned char *bb = (const unsigned char *)b;
+        cr_assert(lb >= bb && lb + b->decks[d].nleft <= bb + b->block_bytes, "%s: stack %d's tiles outside the block",
+                  what, d);
+        cr_assert(memcmp(la, lb, a->decks[d].nleft) == 0, "%s: stack %d's tiles differ", what, d);
+    }
+}
+
 /* Asserts that every meaningful byte of `b` equals `a`'s; marks in `seen`
  * the fields with a byte other than 0 in `a`. */
 static void same_fields(const carc_game *a, const carc_game *b, const char *what, int *seen)
 {
+    same_stacks(a, b, what);
     for (size_t i = 0; i < NFIELDS; i++) {
         const field *f = &FIELDS[i];
         const unsigned char *pa = (const unsigned char *)a + f->at, *pb = (const unsigned char *)b + f->at;
@@ -320,13 +350,17 @@ Test(core_copy, copy_and_clone_keep_every_field_of_every_ruleset)
     cr_assert_eq(carc_tileset_parse(builtin("base"), text, len, &ts, NULL, 0), CARC_OK);
     play_and_compare(builtin("base"), 2, 61, NULL, 0, ts, seen);
     carc_tileset_free(ts);
+    /* a wide game: base's tiles twice, 144, its board's arrays in its tail */
+    ts = h_scaled_set(builtin("base"), 2);
+    play_and_compare(builtin("base"), 3, 81, NULL, 0, ts, seen);
+    carc_tileset_free(ts);
     /* what no built-in ruleset does (above) */
     /* (its tile set given, as a built-in one is shared: a game that parses
      * its own keeps it in its block, and a clone points to its own copy) */
     cr_assert_eq(carc_tileset_parse(&probe, probe_tiles, sizeof probe_tiles - 1, &ts, NULL, 0), CARC_OK);
     for (int i = 0; i < 4; i++) play_and_compare(&probe, 2, 71 + (uint64_t)i, NULL, 0, ts, seen);
     carc_tileset_free(ts);
-    /* and parsed into the game's own block, laid out for the largest set */
+    /* and parsed into the game's own block, laid out for that set */
     play_and_compare(&probe, 2, 75, NULL, 0, NULL, seen);
     char missing[512] = "";
     for (size_t i = 0; i < NFIELDS; i++)

@@ -375,8 +375,9 @@ Test(core_hardening, tile_set_capacities_answer_limit)
         n += snprintf(text + n, sizeof text - (size_t)n, "tile T%d count=0%s\n edges FFFFFFFFFFFF\n", i,
                       i ? "" : " start");
     cr_assert_eq(parse_status(text), CARC_E_LIMIT, "tile types");
-    cr_assert_eq(parse_status("tile A count=127 start\n edges FFFFFFFFFFFF\n"), CARC_E_LIMIT, "copies of a tile");
-    cr_assert_eq(parse_status("tile A count=70 start\n edges FFFFFFFFFFFF\ntile B count=60\n edges FFFFFFFFFFFF\n"),
+    cr_assert_eq(parse_status("tile A count=1021 start\n edges FFFFFFFFFFFF\n"), CARC_E_LIMIT, "copies of a tile");
+    cr_assert_eq(parse_status("tile A count=1020 start\n edges FFFFFFFFFFFF\n"), CARC_OK, "the most copies of a tile");
+    cr_assert_eq(parse_status("tile A count=520 start\n edges FFFFFFFFFFFF\ntile B count=501\n edges FFFFFFFFFFFF\n"),
                  CARC_E_LIMIT, "tiles in all");
     n = snprintf(text, sizeof text, "tile A start\n edges FFFFFFFFFFFF\n");
     for (int i = 0; i < 13; i++) n += snprintf(text + n, sizeof text - (size_t)n, " feature city slots=none id=c%d\n", i);
@@ -392,9 +393,10 @@ Test(core_hardening, tile_set_capacities_answer_limit)
     cr_assert_eq(parse_status(text), CARC_E_LIMIT, "stacks");
     cr_assert_eq(parse_status("tile A start\n edges ABCDEFGHIJKL\ntile B\n edges MNOPQRSTUVWX\n"), CARC_E_LIMIT,
                  "edge letters");
-    n = snprintf(text, sizeof text, "tile A count=86 start\n edges FFFFFFFFFFFF\n");
+    /* every feature a set can have fits: 1,020 tiles of 12 each */
+    n = snprintf(text, sizeof text, "tile A count=1020 start\n edges FFFFFFFFFFFF\n");
     for (int i = 0; i < 12; i++) n += snprintf(text + n, sizeof text - (size_t)n, " feature city slots=none id=c%d\n", i);
-    cr_assert_eq(parse_status(text), CARC_E_LIMIT, "features of all tiles");
+    cr_assert_eq(parse_status(text), CARC_OK, "features of all tiles");
 }
 
 /* More fixed draws than the loader can queue, or more records than a game

@@ -83,8 +83,8 @@ Test(core_tile_format, words_of_values_are_names)
 
 Test(core_tile_format, counts_and_lists_refuse_what_no_real_file_holds)
 {
-    expect_at("tile B count=-1", 4, CARC_E_PARSE, "count: '-1' is not a whole number from 0 to 126");
-    expect_at("tile B count=12345678901234567890", 4, CARC_E_LIMIT, "count 12345678901234567890 is above 126");
+    expect_at("tile B count=-1", 4, CARC_E_PARSE, "count: '-1' is not a whole number from 0 to 1020");
+    expect_at("tile B count=12345678901234567890", 4, CARC_E_LIMIT, "count 12345678901234567890 is above 1020");
     expect_at("tile B count", 4, CARC_E_PARSE, "unknown tile attribute 'count' (want start, count=N or deck=NAME)");
     expect_at("tile B start=1", 4, CARC_E_PARSE, "unknown tile attribute 'start=1'");
     expect("  feature farm slots=0,1, id=f1", CARC_E_PARSE, "bad slot list: '' is not a slot from 0 to 11");
