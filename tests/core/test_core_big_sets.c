@@ -1,0 +1,136 @@
+/* Tile sets past the 126 tiles of a narrow game, up to the 1,020 a set may
+ * have (lib/internal.h, MAX_TILES): they load, and random games on them
+ * play to the end with every invariant of tests/fuzz/invariants.h holding
+ * after every move, save and load back to the same game, and copy. The
+ * games are wide: their board's arrays are in the block's tail and their
+ * grid has a cell of 16 bits (lib/internal.h, carc_game). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../lib/internal.h"
+#include "../fuzz/invariants.h"
+#include "helpers.h"
+
+static const carc_variant *ruleset(const char *name)
+{
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_find(NULL, name, &v), CARC_OK, "no ruleset %s", name);
+    return v;
+}
+
+/* Plays a random game of v on ts to its end, checking the invariants after
+ * every move (the deep ones every 16th move and at the end) and saving and
+ * loading it back every 97th; returns the tiles placed. */
+static int play_checked(const carc_variant *v, const carc_tileset *ts, int players, uint64_t seed)
+{
+    carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = players, .seed = seed, .tileset = ts};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    cr_assert(g->wide == (ts->total > NARROW_TILES), "a set of %d tiles makes a %s game", ts->total,
+              g->wide ? "wide" : "narrow");
+    carc_load_options lo = {.struct_size = sizeof lo, .tileset = ts};
+    inv_ctx c;
+    memset(&c, 0, sizeof c);
+    cr_assert_eq(inv_init(&c, g), 0, "%s", c.msg);
+    uint64_t rng = seed;
+    int moves = 0;
+    for (;; moves++) {
+        cr_assert_eq(inv_check(&c, g, moves % 16 == 0), 0, "%s, move %d: %s", v->name, moves, c.msg);
+        if (moves % 97 == 0) cr_assert_eq(inv_roundtrip(&c, g, &lo), 0, "%s, move %d: %s", v->name, moves, c.msg);
+        size_t n = 0;
+        cr_assert_eq(inv_list(&c, g, &n), 0, "%s, move %d: %s", v->name, moves, c.msg);
+        if (n == 0) break;
+        cr_assert_eq(carc_game_apply(g, &c.moves[h_below(&rng, (unsigned)n)]), CARC_OK);
+    }
+    cr_assert_eq(inv_check(&c, g, 1), 0, "%s, at the end: %s", v->name, c.msg);
+    cr_assert_eq(inv_roundtrip(&c, g, &lo), 0, "%s, at the end: %s", v->name, c.msg);
+    /* every tile was placed or left the game unplaced */
+    int out = 0;
+    cr_assert_eq(carc_game_removed_count(g, &out), CARC_OK);
+    cr_assert_eq(g->ntiles + out, ts->total, "%d placed and %d out of %d", g->ntiles, out, ts->total);
+    const int placed = g->ntiles;
+    inv_free(&c);
+    carc_game_free(g);
+    return placed;
+}
+
+/* base's tiles 14 times over: 1,008 tiles, the largest whole multiple. */
+Test(core_big_sets, a_set_of_1008_tiles_plays_to_the_end, .timeout = 120)
+{
+    carc_tileset *ts = h_scaled_set(ruleset("base"), 14);
+    cr_assert_eq(ts->total, 1008);
+    int placed = play_checked(ruleset("base"), ts, 2, 1);
+    cr_assert_gt(placed, 1000, "only %d tiles placed", placed);
+    carc_tileset_free(ts);
+}
+
+/* base's tiles five times over: 360 tiles, for 2 to 5 players. */
+Test(core_big_sets, a_set_of_360_tiles_plays_to_the_end, .timeout = 120)
+{
+    carc_tileset *ts = h_scaled_set(ruleset("base"), 5);
+    cr_assert_eq(ts->total, 360);
+    for (int players = 2; players <= 5; players++) play_checked(ruleset("base"), ts, players, 10 + (uint64_t)players);
+    carc_tileset_free(ts);
+}
+
+/* A set of 1,020 tiles that fit anywhere, each beside the last: a board
+ * of the most tiles a set may have, and the torus of 2^19 cells. */
+Test(core_big_sets, the_most_tiles_a_set_may_have_play_to_the_end, .timeout = 120)
+{
+    char text[512];
+    int len = snprintf(text, sizeof text,
+                       "tileset open\n"
+                       "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
+                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+                       "tile P count=%d\n  edges FFF FFF FFF FFF\n"
+                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n",
+                       MAX_TILES - 1);
+    carc_tileset *ts = h_tileset("base", text, (size_t)len);
+    cr_assert_eq(play_checked(ruleset("base"), ts, 2, 7), MAX_TILES);
+    carc_tileset_free(ts);
+    /* one more is refused, naming the most */
+    len = snprintf(text, sizeof text, "tileset open\ntile S count=%d start\n  edges FFF FFF FFF FFF\n", MAX_TILES + 1);
+    carc_tileset *none = NULL;
+    char err[200] = "";
+    cr_assert_eq(carc_tileset_parse(ruleset("base"), text, (size_t)len, &none, err, sizeof err), CARC_E_LIMIT);
+    cr_assert_null(none);
+    cr_assert(strstr(err, "1020") != NULL, "%s", err);
+}
+
+/* A wide game copies over another and clones as a narrow one does: the
+ * same moves, scores and saves as the game it came from, played on. */
+Test(core_big_sets, a_wide_game_copies_and_clones, .timeout = 60)
+{
+    carc_tileset *ts = h_scaled_set(ruleset("base"), 3);
+    carc_game *g = h_base_game_on(ts, 5), *later = h_base_game_on(ts, 6), *c = NULL;
+    cr_assert(g->wide);
+    uint64_t rng = 5;
+    h_play(later, &rng, 100000);
+    for (int step = 0; step < 200; step++) {
+        static carc_move mv[H_MOVE_CAP];
+        size_t n = 0;
+        if (carc_game_moves(g, mv, H_MOVE_CAP, &n) != CARC_OK || n == 0) break;
+        cr_assert_eq(carc_game_apply(g, &mv[h_below(&rng, (unsigned)n)]), CARC_OK);
+    }
+    cr_assert_eq(carc_game_clone(g, &c), CARC_OK);
+    cr_assert_eq(carc_game_copy(later, g), CARC_OK);
+    char *a = h_save(g), *b = h_save(c), *d = h_save(later);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(a, d);
+    /* and the three play on alike */
+    uint64_t r1 = 9, r2 = 9, r3 = 9;
+    h_play(g, &r1, 100000);
+    h_play(c, &r2, 100000);
+    h_play(later, &r3, 100000);
+    free(a), free(b), free(d);
+    a = h_save(g), b = h_save(c), d = h_save(later);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(a, d);
+    free(a), free(b), free(d);
+    carc_game_free(g);
+    carc_game_free(c);
+    carc_game_free(later);
+    carc_tileset_free(ts);
+}
