@@ -1,16 +1,20 @@
 /* Scoring of the classic base game. */
 #include "classic.h"
 
-/* The core holds at most this many pieces, so a farm borders no more cities. */
-#define MAX_PIECES 1024
+#include "../pieces.h"
+
+/* Cities a farm borders, listed at once (1 KiB of stack); a farm of the
+ * built-in sets borders far fewer. A farm bordering more (a set of 1,024
+ * tiles of 1 farm and 11 cities each puts 11,264 cities next to one farm)
+ * is counted by border_sum()'s slow way, exactly, with no larger buffer. */
+#define FARM_CITIES 256
+
+static int city_complete(const carc_game *g, int city) { return carc_feature_complete(g, city) != 0; }
 
 int classic_farm_cities(const carc_game *g, int farm)
 {
-    int city[MAX_PIECES];
-    int n = carc_feature_borders(g, farm, CLASSIC_CITY, city, MAX_PIECES), cities = 0;
-    if (n > MAX_PIECES) n = MAX_PIECES;
-    for (int i = 0; i < n; i++) cities += carc_feature_complete(g, city[i]) != 0;
-    return cities;
+    int city[FARM_CITIES];
+    return border_sum(g, farm, CLASSIC_CITY, city_complete, city, FARM_CITIES);
 }
 
 void classic_setup(carc_game *g, classic_state *cs) { cs->pennant = carc_attr_index(g, "pennant"); }
