@@ -4,10 +4,14 @@
 
 #include "discovery.h"
 
+#include "../pieces.h"
+
 #include "discovery_tiles.h"
 
-/* Pieces of one region walked at scoring; the core holds at most 1024. */
-#define DS_MAX_PIECES 1024
+/* Grassland regions a mountain borders, listed at once (1 KiB of stack);
+ * a mountain bordering more (a set of 1,024 tiles may put 11,264 next to
+ * one) is summed by border_sum()'s slow way, exactly. */
+#define DS_BORDERS 256
 
 typedef struct ds_state {
     int8_t city;  /* attribute index of city=, -1 if none */
@@ -68,11 +72,12 @@ static int sea_cities(const carc_game *g, int feature) { return carc_feature_att
  * region once however many tiles it touches the mountain on. */
 static int mountain_cities(const carc_game *g, int feature)
 {
-    int region[DS_MAX_PIECES]; /* the grasslands the mountain borders */
-    int n = carc_feature_borders(g, feature, DS_GRASSLAND, region, DS_MAX_PIECES), cities = cities_in(g, feature);
-    if (n > DS_MAX_PIECES) n = DS_MAX_PIECES;
-    for (int i = 0; i < n; i++) cities += cities_in(g, region[i]);
-    return cities;
+    int region[DS_BORDERS]; /* the grasslands the mountain borders */
+    /* the regions first, then the mountain's own: in this order the
+     * fast way costs what the list of 1,024 did (the other, 130
+     * instructions a game more) */
+    int regions = border_sum(g, feature, DS_GRASSLAND, cities_in, region, DS_BORDERS);
+    return cities_in(g, feature) + regions;
 }
 
 /* Whether a complete region keeps the incomplete value: two tiles (or
