@@ -6,14 +6,22 @@
 
 #include "over_hill_and_dale_tiles.h"
 
-/* The core holds at most 1024 pieces and 126 tiles. */
-#define OHD_MAX_PIECES 1024
-#define OHD_MAX_TILES 128
+/* What the bit sets of a hike's walk hold: the 1,024 tiles and 12,288
+ * features (12 a tile) the core takes at most. tileset_setup refuses a
+ * set beyond them, should the core take one. */
+#define OHD_MAX_PIECES 12288
+#define OHD_MAX_TILES 1024
+/* Path pieces a hike's walk can queue, with their distances (8 KiB of
+ * stack, as the 1,024 of the old queue): every path piece of the set, 65
+ * in the built-in one, about 900 in a set of 1,024 tiles in the same
+ * proportions. tileset_setup refuses a set with more. */
+#define OHD_MAX_PATH 2048
 /* The core takes at most 512 variant moves in one decision. */
 #define OHD_MAX_HIKES 512
 
 enum { BAG_HARVEST = 0 };
 enum { OHD_STABLES = 2 }; /* per player */
+enum { OHD_MEEPLES = 4 };  /* per player */
 enum { ANIMAL_KINDS = 5 };
 
 static const char *const token_names[OHD_TOKEN_KINDS] = {"apple", "strawberry", "pumpkin",
@@ -43,6 +51,30 @@ typedef struct ohd_state {
 } ohd_state;
 
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
+
+/* A set this ruleset cannot play without dropping something is refused
+ * when it is parsed, with CARC_E_LIMIT (the core cannot pass a reason on:
+ * docs/variants/over-hill-and-dale.md names the limits): more tiles or
+ * features than the bit sets hold, or more path pieces than a hike's walk
+ * can queue. */
+static int tileset_setup(const carc_tileset *ts, void *data)
+{
+    (void)data;
+    int types = 0, tiles = 0, features = 0, paths = 0;
+    carc_tileset_type_count(ts, &types);
+    for (int t = 0; t < types; t++) {
+        carc_tile_type_info info = {.struct_size = sizeof info};
+        if (carc_tileset_type(ts, t, &info) != CARC_OK) return CARC_E_INVALID;
+        tiles += info.count;
+        features += info.count * info.feature_count;
+        for (int k = 0; k < info.feature_count; k++) {
+            carc_tile_feature_info fi = {.struct_size = sizeof fi};
+            if (carc_tileset_feature_info(ts, t, k, &fi) != CARC_OK) return CARC_E_INVALID;
+            paths += fi.kind_index == OHD_PATH ? info.count : 0;
+        }
+    }
+    return tiles > OHD_MAX_TILES || features > OHD_MAX_PIECES || paths > OHD_MAX_PATH ? CARC_E_LIMIT : CARC_OK;
+}
 
 static ohd_state *st(carc_game *g) { return (ohd_state *)carc_variant_state(g); }
 static const ohd_state *st_read(const carc_game *g) { return carc_variant_state_const(g); }
@@ -183,17 +215,21 @@ static int is_wanderer(const carc_game *g, int f)
 }
 
 /* Tiles that will hold a wanderer when the hike is walked: wanderers on a
- * path completed this turn go home in its scoring first. */
-static void wanderer_tiles(const carc_game *g, uint8_t *tiles)
+ * path completed this turn go home in its scoring first. A bit for each of
+ * the `placed` tiles of the game, the words past them untouched. */
+static void wanderer_tiles(const carc_game *g, uint64_t *tiles, int placed)
 {
-    memset(tiles, 0, OHD_MAX_TILES / 8);
+    /* the first 128 tiles, every built-in game's, by two stores; a memset
+     * call for so few bytes cost 30 instructions a game more */
+    tiles[0] = tiles[1] = 0;
+    for (int w = 2; w < (placed + 63) / 64; w++) tiles[w] = 0;
     int n = figure_total(g);
     for (int i = 0; i < n; i++) {
         if (!is_wanderer(g, i)) continue;
         int p = carc_figure_piece(g, i);
         if (carc_feature_complete(g, p)) continue;
         int t = carc_piece_tile(g, p);
-        if (t >= 0 && t < OHD_MAX_TILES) tiles[t >> 3] |= (uint8_t)(1u << (t & 7));
+        if (t >= 0 && t < placed) tiles[t >> 6] |= (uint64_t)1 << (t & 63);
     }
 }
 
@@ -222,11 +258,14 @@ typedef struct hike_end {
 static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int cap)
 {
     /* most turns no hike is open: a tile without a path extends none */
-    int tile = carc_turn_tile(g), first = carc_tile_first_piece(g, tile);
-    unsigned paths = carc_type_kind_features(g, carc_tile_type(g, tile), OHD_PATH);
+    int tile = carc_turn_tile(g), first = carc_tile_first_piece(g, tile), type = carc_tile_type(g, tile);
+    unsigned paths = carc_type_kind_features(g, type, OHD_PATH);
     if (!paths) return 0;
-    uint8_t busy[OHD_MAX_TILES / 8];
-    int busy_known = 0;
+    /* bit sets over the tiles and the pieces of the game, cleared as far
+     * as the game goes: the tile of the turn is the last placed, so no
+     * piece is numbered past its first + 12 */
+    uint64_t busy[OHD_MAX_TILES / 64], seen[OHD_MAX_PIECES / 64];
+    int busy_known = 0, words = 0;
     const ohd_state *s = st_read(g);
     int n = 0, me = carc_turn_player(g);
     for (int f = s->meeple_first[me]; f < s->meeple_end[me]; f++) {
@@ -234,20 +273,22 @@ static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int ca
         int start = carc_figure_piece(g, f), path = carc_feature_of(g, start);
         if (!tile_extends(g, path, first, paths) || carc_feature_complete(g, path)) continue;
         if (!busy_known) {
-            wanderer_tiles(g, busy);
+            wanderer_tiles(g, busy, tile + 1);
+            words = (first + 12 + 63) / 64; /* a tile has at most 12 */
             busy_known = 1;
         }
-        int queue[OHD_MAX_PIECES], dist[OHD_MAX_PIECES];
-        unsigned char seen[OHD_MAX_PIECES / 8];
-        memset(seen, 0, sizeof seen);
+        /* the first 256 pieces, every built-in game's, by four stores */
+        seen[0] = seen[1] = seen[2] = seen[3] = 0;
+        for (int w = 4; w < words; w++) seen[w] = 0;
+        uint16_t queue[OHD_MAX_PATH], dist[OHD_MAX_PATH];
         int head = 0, tail = 0;
-        queue[tail] = start;
+        queue[tail] = (uint16_t)start;
         dist[tail++] = 0;
-        seen[start >> 3] |= (unsigned char)(1u << (start & 7));
+        seen[start >> 6] |= (uint64_t)1 << (start & 63);
         while (head < tail) {
             int cur = queue[head], d = dist[head++];
             int t = carc_piece_tile(g, cur);
-            if (d > 0 && t >= 0 && t < OHD_MAX_TILES && !(busy[t >> 3] >> (t & 7) & 1) && n < cap) {
+            if (d > 0 && t >= 0 && t <= tile && !(busy[t >> 6] >> (t & 63) & 1) && n < cap) {
                 int x, y;
                 tile_pos(g, t, &x, &y);
                 out[n] = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
@@ -257,10 +298,10 @@ static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int ca
             }
             for (int side = 0; side < 4; side++) {
                 int q = carc_piece_across(g, cur, side);
-                if (q < 0 || q >= OHD_MAX_PIECES || (seen[q >> 3] >> (q & 7) & 1)) continue;
-                seen[q >> 3] |= (unsigned char)(1u << (q & 7));
-                queue[tail] = q;
-                dist[tail++] = d + 1;
+                if (q < 0 || q >= OHD_MAX_PIECES || (seen[q >> 6] >> (q & 63) & 1) || tail == OHD_MAX_PATH) continue;
+                seen[q >> 6] |= (uint64_t)1 << (q & 63);
+                queue[tail] = (uint16_t)q;
+                dist[tail++] = (uint16_t)(d + 1);
             }
         }
     }
@@ -405,15 +446,16 @@ static int apply_move(carc_game *g, const carc_move *m)
 static void final_scoring(carc_game *g)
 {
     int nfig = figure_total(g);
-    unsigned char done[OHD_MAX_PIECES / 8];
-    memset(done, 0, sizeof done);
+    /* the features scored, one for each meeple at most */
+    int done[OHD_MEEPLES * CARC_MAX_PLAYERS], nd = 0;
     /* open paths 1 per tile and open fields 1 per tile, to the majority */
     for (int i = 0; i < nfig; i++) {
         int p = carc_figure_piece(g, i);
         if (p < 0 || carc_figure_kind(g, i) != OHD_FIG_MEEPLE) continue;
-        int f = carc_feature_of(g, p);
-        if (f < 0 || f >= OHD_MAX_PIECES || (done[f >> 3] >> (f & 7) & 1)) continue;
-        done[f >> 3] |= (unsigned char)(1u << (f & 7));
+        int f = carc_feature_of(g, p), k = 0;
+        while (k < nd && done[k] != f) k++;
+        if (k < nd || nd == OHD_MEEPLES * CARC_MAX_PLAYERS) continue;
+        done[nd++] = f;
         carc_score_feature(g, f, 1);
     }
     for (int i = 0; i < nfig; i++)
@@ -440,7 +482,7 @@ static const carc_kind_desc kinds[] = {
 };
 
 static const carc_figure_desc figures[] = {
-    [OHD_FIG_MEEPLE] = {"meeple", 4, 1u << OHD_PATH | 1u << OHD_FIELD, 0, CARC_FIG_MAJORITY},
+    [OHD_FIG_MEEPLE] = {"meeple", OHD_MEEPLES, 1u << OHD_PATH | 1u << OHD_FIELD, 0, CARC_FIG_MAJORITY},
     [OHD_FIG_STABLE] = {"stable", OHD_STABLES, 1u << OHD_MEADOW, 1, CARC_FIG_FREE | CARC_FIG_STAYS},
 };
 
@@ -522,4 +564,5 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .view_value_const = view_value,
     .kind_colors = colors,
     .view_labels = view_labels,
+    .tileset_setup = tileset_setup,
 };
