@@ -7,9 +7,16 @@
 
 #include "hunters_gatherers_tiles.h"
 
-/* Enough for every piece of the largest tile set the core accepts; the
- * built-in one has fewer than 500. */
+/* Features a set may hold in all (408 in the built-in one): what the
+ * bit set of covered pieces in the game state holds (128 of its 512
+ * bytes; 12,288 features would take 1,536) and the lists of a feature's
+ * pieces on the stack. tileset_setup refuses a set with more. */
 #define HG_MAX_PIECES 1024
+/* Pit traps a grassland's scoring notes (1 in the built-in set): a set
+ * with more is refused, where a grassland's ninth lost its doubling. */
+#define HG_MAX_PITS 8
+/* Tile types whose powers the facts mark: the core's own limit. */
+#define HG_MAX_TYPES 128
 
 enum hg_attr {
     A_FISH,
@@ -39,7 +46,7 @@ static const char *const attr_names[A_COUNT] = {
  * with a feature that does something when placed. */
 typedef struct hg_facts {
     int8_t attr[A_COUNT];
-    uint8_t power_types[16];
+    uint8_t power_types[HG_MAX_TYPES / 8];
 } hg_facts;
 
 typedef struct hg_state {
@@ -102,6 +109,9 @@ static int feature_has(const carc_tileset *ts, int type, int feature, int attr)
     return attr >= 0 && carc_tileset_feature_attr(ts, type, feature, attr, &value) == CARC_OK && value != 0;
 }
 
+/* The facts; a set beyond the limits above is refused with CARC_E_LIMIT
+ * (the core cannot pass a reason on: docs/variants/hunters-gatherers.md
+ * names the limits). */
 static int tileset_setup(const carc_tileset *ts, void *data)
 {
     hg_facts *f = data;
@@ -110,16 +120,20 @@ static int tileset_setup(const carc_tileset *ts, void *data)
         f->attr[a] = (int8_t)(carc_tileset_attr_find(ts, attr_names[a], &i) == CARC_OK ? i : -1);
     }
     static const int powers[] = {A_LOGBOAT, A_HUNTING_TRAP, A_SHAMAN};
-    int types = 0;
+    int types = 0, features = 0, pits = 0;
     carc_tileset_type_count(ts, &types);
-    for (int t = 0; t < types && t < 8 * (int)sizeof f->power_types; t++) {
+    if (types > HG_MAX_TYPES) return CARC_E_LIMIT;
+    for (int t = 0; t < types; t++) {
         carc_tile_type_info info = {.struct_size = sizeof info};
         if (carc_tileset_type(ts, t, &info) != CARC_OK) continue;
-        for (int k = 0; k < info.feature_count; k++)
+        features += info.count * info.feature_count;
+        for (int k = 0; k < info.feature_count; k++) {
+            pits += feature_has(ts, t, k, f->attr[A_PIT_TRAP]) ? info.count : 0;
             for (size_t p = 0; p < sizeof powers / sizeof powers[0]; p++)
                 if (feature_has(ts, t, k, f->attr[powers[p]])) f->power_types[t / 8] |= (uint8_t)(1u << t % 8);
+        }
     }
-    return CARC_OK;
+    return features > HG_MAX_PIECES || pits > HG_MAX_PITS ? CARC_E_LIMIT : CARC_OK;
 }
 
 static int setup(carc_game *g)
@@ -171,10 +185,10 @@ static int grassland_points(const carc_game *g, int feature)
     int pieces[HG_MAX_PIECES];
     int n = carc_feature_pieces(g, feature, pieces, HG_MAX_PIECES);
     if (n > HG_MAX_PIECES) n = HG_MAX_PIECES;
-    int wildfire = 0, npit = 0, pitx[8], pity[8];
+    int wildfire = 0, npit = 0, pitx[HG_MAX_PITS], pity[HG_MAX_PITS];
     for (int i = 0; i < n; i++) {
         wildfire |= attr(g, pieces[i], A_WILDFIRE) > 0;
-        if (attr(g, pieces[i], A_PIT_TRAP) > 0 && npit < 8) {
+        if (attr(g, pieces[i], A_PIT_TRAP) > 0 && npit < HG_MAX_PITS) {
             tile_pos(g, carc_piece_tile(g, pieces[i]), &pitx[npit], &pity[npit]);
             npit++;
         }
