@@ -1,15 +1,14 @@
-/* Walks over the pieces of a feature or a system, and over the features
- * a feature borders, however many the core holds, with a buffer of fixed
- * size on the stack and no allocation: the built-in rulesets' shared
- * helpers. Header only (static inline), so each ruleset keeps its own
- * copy and needs no other source to build.
+/* A walk over the features a feature borders, however many the core
+ * holds, with a buffer of fixed size on the stack and no allocation: a
+ * helper the built-in rulesets share (base, discovery). Header only
+ * (static), so each ruleset keeps its own copy and needs no other source.
  *
  * The core numbers pieces from 0 in placement order, so the pieces of a
- * game are 0 .. pieces_in_game() - 1. A walk first asks the core for all
- * the pieces at once into the caller's buffer, which is what happens in
- * every game of the built-in sets; only a feature larger than the buffer
- * is walked the slow way, by testing every piece of the game, a batch at a
- * time. */
+ * game are 0 .. pieces_in_game() - 1. border_sum() first asks the core
+ * for all the bordering features at once into the caller's buffer, which
+ * is what happens in every game of the built-in sets; only when there are
+ * more than the buffer holds does it take the slow way, testing every
+ * piece of the game. */
 #ifndef CARC_VARIANTS_PIECES_H
 #define CARC_VARIANTS_PIECES_H
 
@@ -18,10 +17,11 @@
 
 #include "carcassonne_variant.h"
 
-/* The slow ways are kept out of line, so that the fast way a caller
+/* The slow way is kept out of line, so that the fast way a caller
  * inlines saves no more registers than its own loop needs (base: 32
- * instructions a game fewer than inline). A ruleset uses one helper or
- * the other, hence `unused`; without GCC's attributes they are inline. */
+ * instructions a game fewer than inline); `unused` for a ruleset that
+ * includes this header for pieces_in_game() alone. Without GCC's
+ * attributes it is inline. */
 #if defined(__GNUC__)
 #define PIECES_SLOW __attribute__((noinline, cold, unused))
 #else
@@ -35,47 +35,6 @@ static inline int pieces_in_game(const carc_game *g)
     int n = 0;
     if (carc_game_tile_count(g, &n) != CARC_OK || n <= 0) return 0;
     return carc_tile_first_piece(g, n - 1) + carc_type_feature_count(g, carc_tile_type(g, n - 1));
-}
-
-/* ---- the pieces of a feature or a system --------------------------------- */
-
-/* Where a walk stands. Filled by pieces_first(); read by pieces_next(). */
-typedef struct pieces_walk {
-    int root;   /* the feature's (system's) root piece */
-    int system; /* 1: the pieces of a system, 0: of a feature */
-    int next;   /* the next piece of the game to test (the slow way) */
-    int end;    /* pieces in the game; 0 when the first batch held them all */
-} pieces_walk;
-
-/* Fills buf (cap entries) with the next pieces of the walk and returns how
- * many, 0 once every piece has been given. The slow way: the pieces of
- * the game in order, those of the walk's feature or system kept. */
-static PIECES_SLOW int pieces_next(pieces_walk *w, const carc_game *g, int *buf, int cap)
-{
-    int n = 0;
-    while (w->next < w->end && n < cap) {
-        int p = w->next++;
-        if ((w->system ? carc_system_of(g, p) : carc_feature_of(g, p)) == w->root) buf[n++] = p;
-    }
-    return n;
-}
-
-/* Starts a walk over the pieces of feature f (system 0) or of the system
- * of piece f (system 1): fills buf (cap entries) with the first of them
- * and returns how many; pieces_next() gives the rest. Used as
- *   for (int n = pieces_first(&w, g, f, 0, buf, cap); n > 0; n = pieces_next(&w, g, buf, cap))
- *       for (int i = 0; i < n; i++) ... buf[i] ...
- * When all the pieces fit, buf holds them in the core's order and the loop
- * runs once; else the pieces come in increasing order, cap at a time. */
-static inline int pieces_first(pieces_walk *w, const carc_game *g, int f, int system, int *buf, int cap)
-{
-    int n = system ? carc_system_pieces(g, f, buf, cap) : carc_feature_pieces(g, f, buf, cap);
-    w->next = w->end = 0;
-    if (n <= cap) return n;
-    w->root = system ? carc_system_of(g, f) : carc_feature_of(g, f);
-    w->system = system;
-    w->end = pieces_in_game(g);
-    return pieces_next(w, g, buf, cap);
 }
 
 /* ---- the features a feature borders -------------------------------------- */
