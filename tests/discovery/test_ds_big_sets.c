@@ -10,9 +10,8 @@ static int regions_per_tile = 11;
 /* A tile that fits any neighbour: one mountain on all 12 slots (feature
  * 0, where the follower goes), bordering `regions_per_tile` grassland
  * regions inside the tile (slots=none), one city in each. */
-static void mountain_tile(bs_text *t, int type)
+static void mountain_tile(bs_text *t)
 {
-    (void)type;
     bs_add(t, "  edges mmmmmmmmmmmm\n  feature mountain slots=0,1,2,3,4,5,6,7,8,9,10,11 id=m1 borders=");
     for (int c = 1; c <= regions_per_tile; c++) bs_add(t, "%sg%d", c > 1 ? "," : "", c);
     bs_add(t, "\n");
@@ -67,8 +66,8 @@ Test(ds_big_sets, a_mountain_counts_its_regions_cities_on_both_sides_of_the_list
     free(t.s);
 }
 
-/* The most the core of this branch takes: 85 tiles of 12 features (1,020
- * of 1,024), one mountain bordering 85 x 11 = 935 regions. */
+/* 85 tiles of 12 features: one mountain bordering 85 x 11 = 935 regions,
+ * well past the list. */
 Test(ds_big_sets, a_mountain_bordering_935_regions_counts_935_cities)
 {
     bs_text t = mountain_set(85, 0, 0);
@@ -78,15 +77,14 @@ Test(ds_big_sets, a_mountain_bordering_935_regions_counts_935_cities)
     free(t.s);
 }
 
-/* NEEDS THE CORE CHANGE (1,024 tiles, 12,288 features): one mountain
- * bordering 1,024 x 11 = 11,264 regions, more than the 1,024 the variant
- * could list before (it dropped the rest): 11,264 cities. Skipped while
- * the core refuses the set. */
-Test(ds_big_sets, a_mountain_bordering_11264_regions_counts_11264_cities, .timeout = 120)
+/* The largest set the core takes, every feature used: 1,020 tiles of 12
+ * features (12,240), one mountain bordering 1,020 x 11 = 11,220 regions
+ * of a city each: 11,220 cities. */
+Test(ds_big_sets, a_mountain_bordering_11220_regions_counts_11220_cities, .timeout = 120)
 {
     bs_text t = mountain_set(BS_TILES, 0, 0);
-    carc_tileset *ts = bs_parse_big(bs_variant("discovery"), &t);
-    cr_assert_eq(mountain_points(ts, BS_TILES, 32), 11264);
+    carc_tileset *ts = bs_parse(bs_variant("discovery"), &t);
+    cr_assert_eq(mountain_points(ts, BS_TILES, 32), 11220);
     carc_tileset_free(ts);
     free(t.s);
 }

@@ -1,8 +1,9 @@
 /* Hunters & Gatherers on sets beyond its own limits (variants/
  * hunters-gatherers/hunters_gatherers.c): at most 1,024 features in all,
- * what the game state's bit set of covered pieces holds, and 8 pit traps,
- * what a grassland's scoring notes. A set beyond either is refused when
- * it is parsed, with CARC_E_LIMIT from tileset_setup. */
+ * what the game state's bit set of covered pieces holds (the core takes
+ * up to 12,240), and 8 pit traps, what a grassland's scoring notes. A set
+ * beyond either is refused when it is parsed, with CARC_E_LIMIT from
+ * tileset_setup. */
 #include "big_sets.h"
 
 /* Lakes beside the grassland on a tile of this test's sets, and whether
@@ -11,9 +12,8 @@ static int lakes_per_tile = 11, pit = 0;
 
 /* A tile that fits any neighbour: a grassland on all 12 slots, then
  * `lakes_per_tile` lakes inside the tile. */
-static void grass_tile(bs_text *t, int type)
+static void grass_tile(bs_text *t)
 {
-    (void)type;
     bs_add(t, "  edges gggggggggggg\n  feature grassland slots=0,1,2,3,4,5,6,7,8,9,10,11 id=g1%s\n",
            pit ? " power=pit_trap" : "");
     for (int l = 1; l <= lakes_per_tile; l++) bs_add(t, "  feature lake slots=none id=l%d fish=1\n", l);
@@ -43,9 +43,9 @@ Test(hg_big_sets, a_set_of_1024_features_is_taken)
     free(t.s);
 }
 
-/* NEEDS THE CORE CHANGE: 85 x 12 + 5 = 1,025 features, one past the
- * ruleset's 1,024, is refused by tileset_setup (the core of this branch
- * refuses it first, with its own 1,024: skipped). */
+/* 85 x 12 + 5 = 1,025 features, one past the ruleset's 1,024 (86 tiles,
+ * well within the core's 1,020 tiles and 12,240 features): refused by
+ * tileset_setup with CARC_E_LIMIT. */
 Test(hg_big_sets, a_set_of_1025_features_is_refused)
 {
     bs_text t = lakes_set(85, 4);

@@ -1,8 +1,6 @@
-/* Over Hill and Dale on tile sets larger than the core of this branch
- * takes (126 tiles): hikes to tiles past the 128th, and the refusal of a
- * set with more path pieces than a hike's walk can queue. Both NEED THE
- * CORE CHANGE (1,024 tiles, 12,288 features) and are skipped while the
- * core refuses their sets with its old limits. */
+/* Over Hill and Dale on tile sets far larger than its own: hikes to tiles
+ * past the 128th, and the refusal of a set with more path pieces than a
+ * hike's walk can queue. */
 #include "../../variants/over-hill-and-dale/over_hill_and_dale.h"
 #include "big_sets.h"
 
@@ -11,9 +9,8 @@
 
 /* A straight path from the north edge to the south edge (feature 0),
  * meadows on either side. */
-static void straight_tile(bs_text *t, int type)
+static void straight_tile(bs_text *t)
 {
-    (void)type;
     bs_add(t, "  edges mpmmmmmpmmmm\n  feature path slots=1,7 id=p1\n"
               "  feature meadow slots=8,9,10,11,0 id=m1\n  feature meadow slots=2,3,4,5,6 id=m2\n");
 }
@@ -27,7 +24,7 @@ Test(ohd_big_sets, a_hike_reaches_every_tile_of_a_path_of_200)
 {
     bs_text t = {0};
     bs_tiles(&t, "S", 200, 1, straight_tile);
-    carc_tileset *ts = bs_parse_big(bs_variant("over-hill-and-dale"), &t);
+    carc_tileset *ts = bs_parse(bs_variant("over-hill-and-dale"), &t);
     carc_game *g = bs_game(bs_variant("over-hill-and-dale"), ts, 2, NULL, 0);
     for (int i = 0; i < 198; i++) bs_turn(g, 0, i + 1, OHD_FIG_MEEPLE, i == 0 ? 0 : -1);
     int type = -1;
@@ -57,9 +54,8 @@ Test(ohd_big_sets, a_hike_reaches_every_tile_of_a_path_of_200)
 
 /* A tile of `paths` dead-end paths (north, south, east), one meadow. */
 static int paths_per_tile = 2;
-static void paths_tile(bs_text *t, int type)
+static void paths_tile(bs_text *t)
 {
-    (void)type;
     static const char *const edges[] = {"", "", "mpmmmmmpmmmm", "mpmmpmmpmmmm"};
     bs_add(t, "  edges %s\n  feature path slots=1 id=p1\n  feature path slots=7 id=p2\n", edges[paths_per_tile]);
     if (paths_per_tile == 3) bs_add(t, "  feature path slots=4 id=p3\n  feature meadow slots=0,2,3,5,6,8,9,10,11 id=m1\n");
@@ -77,17 +73,21 @@ static bs_text paths_set(int two, int three)
     return t;
 }
 
-/* PATH_LIMIT path pieces (1,024 tiles of 2) are taken; one more (one of
- * the tiles with 3) is refused, by tileset_setup's CARC_E_LIMIT. */
+/* Sets of the core's most tiles, BS_TILES (1,020): a tile of 3 path
+ * pieces in place of one of 2 adds one, so PATH_LIMIT - 2 x BS_TILES of
+ * them make PATH_LIMIT. 1,012 tiles of 2 and 8 of 3 make 2,048 path
+ * pieces, taken; 1,011 of 2 and 9 of 3 make 2,049, refused by
+ * tileset_setup's CARC_E_LIMIT. */
 Test(ohd_big_sets, a_set_of_more_than_2048_path_pieces_is_refused)
 {
     const carc_variant *v = bs_variant("over-hill-and-dale");
-    bs_text t = paths_set(PATH_LIMIT / 2, 0);
-    carc_tileset *ts = bs_parse_big(v, &t);
-    cr_assert_not_null(ts, "%d path pieces", PATH_LIMIT);
+    int three = PATH_LIMIT - 2 * BS_TILES;
+    cr_assert_eq(three, 8);
+    bs_text t = paths_set(BS_TILES - three, three);
+    carc_tileset *ts = bs_parse(v, &t);
     carc_tileset_free(ts);
     free(t.s);
-    t = paths_set(PATH_LIMIT / 2 - 1, 1);
+    t = paths_set(BS_TILES - three - 1, three + 1);
     bs_assert_refused(v, &t, CARC_E_LIMIT);
     free(t.s);
 }

@@ -4,8 +4,8 @@
 #include "../pieces.h"
 
 /* Cities a farm borders, listed at once (1 KiB of stack); a farm of the
- * built-in sets borders far fewer. A farm bordering more (a set of 1,024
- * tiles of 1 farm and 11 cities each puts 11,264 cities next to one farm)
+ * built-in sets borders far fewer. A farm bordering more (a set of 1,020
+ * tiles of 1 farm and 11 cities each puts 11,220 cities next to one farm)
  * is counted by border_sum()'s slow way, exactly, with no larger buffer. */
 #define FARM_CITIES 256
 

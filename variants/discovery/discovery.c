@@ -9,7 +9,7 @@
 #include "discovery_tiles.h"
 
 /* Grassland regions a mountain borders, listed at once (1 KiB of stack);
- * a mountain bordering more (a set of 1,024 tiles may put 11,264 next to
+ * a mountain bordering more (a set of 1,020 tiles may put 11,220 next to
  * one) is summed by border_sum()'s slow way, exactly. */
 #define DS_BORDERS 256
 

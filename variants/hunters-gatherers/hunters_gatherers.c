@@ -9,8 +9,9 @@
 
 /* Features a set may hold in all (408 in the built-in one): what the
  * bit set of covered pieces in the game state holds (128 of its 512
- * bytes; 12,288 features would take 1,536) and the lists of a feature's
- * pieces on the stack. tileset_setup refuses a set with more. */
+ * bytes; the core's most, 12,240 features, would take 1,530) and the
+ * lists of a feature's pieces on the stack. tileset_setup refuses a set
+ * with more. */
 #define HG_MAX_PIECES 1024
 /* Pit traps a grassland's scoring notes (1 in the built-in set): a set
  * with more is refused, where a grassland's ninth lost its doubling. */

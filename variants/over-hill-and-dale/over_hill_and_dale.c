@@ -6,14 +6,15 @@
 
 #include "over_hill_and_dale_tiles.h"
 
-/* What the bit sets of a hike's walk hold: the 1,024 tiles and 12,288
- * features (12 a tile) the core takes at most. tileset_setup refuses a
- * set beyond them, should the core take one. */
+/* What the bit sets of a hike's walk hold: 1,024 tiles and 12,288
+ * features, the most the core takes (1,020 tiles and 12,240 features, 12
+ * a tile) rounded up to whole 64-bit words. tileset_setup refuses a set
+ * beyond them, which the core never passes it. */
 #define OHD_MAX_PIECES 12288
 #define OHD_MAX_TILES 1024
 /* Path pieces a hike's walk can queue, with their distances (8 KiB of
  * stack, as the 1,024 of the old queue): every path piece of the set, 65
- * in the built-in one, about 900 in a set of 1,024 tiles in the same
+ * in the built-in one, about 900 in a set of 1,020 tiles in the same
  * proportions. tileset_setup refuses a set with more. */
 #define OHD_MAX_PATH 2048
 /* The core takes at most 512 variant moves in one decision. */
