@@ -58,7 +58,7 @@ static inline size_t ctz64(uint64_t x)
 #define MAX_TYPES 128        /* tile types in a tile set */
 #define MAX_FEATS 12         /* features on one tile type */
 #define MAX_ATTRS 16         /* distinct attribute names in a tile set */
-#define MAX_PIECES (MAX_FEATS * MAX_TILES) /* features of all placed tiles: 12,288, inside an int16_t */
+#define MAX_PIECES (MAX_FEATS * MAX_TILES) /* features of all placed tiles: 12,240, inside an int16_t */
 #define MAX_DECKS 4          /* draw stacks */
 #define MAX_FIGURES 96       /* figures of all players */
 /* The frontier: the empty squares next to tiles, at most 2 a tile + 2 for
