@@ -1,0 +1,159 @@
+/* carc-bands: what a turn costs as a board grows. Plays random games on a
+ * ruleset's own tile set with every tile copied K times (base x 14: 1,008
+ * tiles), every legal move listed at every decision and one picked
+ * uniformly, as carc-bench does, and under callgrind dumps the counts at
+ * the end of every band of B turns, so tests/bench/bands.sh can give the
+ * instructions a turn in each band:
+ *
+ *   carc-bands [--variant NAME] [--times K] [--games G] [--band B] [--seed S]
+ *
+ * Without callgrind it plays the same games and prints the turns of each
+ * band and the moves listed in it. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <carcassonne.h>
+#include <carcassonne_variant.h>
+#include <valgrind/callgrind.h>
+
+enum { MAX_BANDS = 64 };
+
+/* The variant's own tile text with every tile count times k (a tile line
+ * without count= is one copy). */
+static char *scaled_text(const carc_variant *v, int k, size_t *out_len)
+{
+    size_t cap = v->tiles_len * 2 + 64, len = 0;
+    char *text = malloc(cap);
+    if (!text) return NULL;
+    for (const char *p = v->tiles, *end = v->tiles + v->tiles_len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+        if (len + n + 32 > cap) {
+            free(text);
+            return NULL;
+        }
+        const char *c = NULL;
+        for (size_t i = 0; n > 5 && !strncmp(p, "tile ", 5) && i + 7 <= n && !c; i++)
+            if (!memcmp(p + i, " count=", 7)) c = p + i;
+        if (c) {
+            long copies = strtol(c + 7, NULL, 10);
+            const char *after = c + 7 + strspn(c + 7, "0123456789");
+            len += (size_t)snprintf(text + len, cap - len, "%.*s count=%ld%.*s", (int)(c - p), p, copies * k,
+                                    (int)(p + n - after), after);
+        } else if (n > 5 && !strncmp(p, "tile ", 5)) {
+            size_t name = strcspn(p + 5, " \n") + 5;
+            len += (size_t)snprintf(text + len, cap - len, "%.*s count=%d%.*s", (int)name, p, k, (int)(n - name),
+                                    p + name);
+        } else {
+            memcpy(text + len, p, n);
+            len += n;
+        }
+        p += n;
+    }
+    *out_len = len;
+    return text;
+}
+
+static uint64_t next(uint64_t *s)
+{
+    uint64_t x = *s += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static int arg_int(const char *s, int lo, int hi, const char *what)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi) {
+        fprintf(stderr, "carc-bands: %s must be %d to %d, not '%s'\n", what, lo, hi, s);
+        exit(2);
+    }
+    return (int)v;
+}
+
+int main(int argc, char **argv)
+{
+    const char *variant = "base";
+    int times = 14, games = 3, band = 100;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--variant") && v) variant = argv[++i];
+        else if (!strcmp(a, "--times") && v) times = arg_int(argv[++i], 1, 64, "--times");
+        else if (!strcmp(a, "--games") && v) games = arg_int(argv[++i], 1, 100000, "--games");
+        else if (!strcmp(a, "--band") && v) band = arg_int(argv[++i], 1, 1020, "--band");
+        else if (!strcmp(a, "--seed") && v) seed = (uint64_t)strtoull(argv[++i], NULL, 10);
+        else {
+            fprintf(stderr, "usage: carc-bands [--variant NAME] [--times K] [--games G] [--band B] [--seed S]\n");
+            return 2;
+        }
+    }
+    const carc_variant *v = NULL;
+    if (carc_registry_find(NULL, variant, &v)) {
+        fprintf(stderr, "carc-bands: no ruleset '%s'\n", variant);
+        return 2;
+    }
+    size_t len = 0;
+    char *text = scaled_text(v, times, &len), err[256] = "";
+    carc_tileset *ts = NULL;
+    if (!text || carc_tileset_parse(v, text, len, &ts, err, sizeof err)) {
+        fprintf(stderr, "carc-bands: %s x %d: %s\n", variant, times, err);
+        return 1;
+    }
+    free(text);
+    size_t cap = 4 * 2048 * 4 + 512;
+    carc_move *buf = malloc(sizeof *buf * cap);
+    long turns[MAX_BANDS] = {0}, listed[MAX_BANDS] = {0}, decisions[MAX_BANDS] = {0};
+    int nbands = 0;
+    for (int gi = 0; gi < games; gi++) {
+        carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = 2, .seed = seed + (uint64_t)gi,
+                               .tileset = ts};
+        carc_game *g = NULL;
+        if (!buf || carc_game_new(&o, &g)) return 1;
+        uint64_t rng = seed * 7919 + (uint64_t)gi;
+        int tiles = 1, b = 0, in_band = 0; /* the start tile is on the board */
+        char label[32];
+        CALLGRIND_ZERO_STATS;
+        for (;;) {
+            size_t n = 0;
+            if (carc_game_moves(g, buf, cap, &n) != CARC_OK || n == 0) break;
+            const carc_move m = buf[next(&rng) % n];
+            if (b < MAX_BANDS) listed[b] += (long)n, decisions[b]++;
+            if (carc_game_apply(g, &m) != CARC_OK) return 1;
+            if (m.kind == CARC_MOVE_TILE) tiles++, in_band++;
+            if (m.kind == CARC_MOVE_TILE && tiles % band == 0 && b < MAX_BANDS) {
+                turns[b] += in_band;
+                in_band = 0;
+                snprintf(label, sizeof label, "band %d", b);
+                CALLGRIND_DUMP_STATS_AT(label);
+                b++;
+            }
+        }
+        if (b < MAX_BANDS && in_band) {
+            turns[b] += in_band;
+            snprintf(label, sizeof label, "band %d", b);
+            CALLGRIND_DUMP_STATS_AT(label);
+            b++;
+        }
+        if (b > nbands) nbands = b;
+        carc_game_free(g);
+    }
+    int ntypes = 0, total = 0;
+    carc_tileset_type_count(ts, &ntypes);
+    for (int t = 0; t < ntypes; t++) {
+        carc_tile_type_info ti = {.struct_size = sizeof ti};
+        if (!carc_tileset_type(ts, t, &ti)) total += ti.count;
+    }
+    printf("%s x %d: %d tiles, %d games, bands of %d turns\n", variant, times, total, games, band);
+    for (int b = 0; b < nbands; b++)
+        printf("band %d: %ld turns, %.1f decisions and %.1f moves listed a turn\n", b, turns[b],
+               turns[b] ? (double)decisions[b] / (double)turns[b] : 0.0,
+               turns[b] ? (double)listed[b] / (double)turns[b] : 0.0);
+    free(buf);
+    carc_tileset_free(ts);
+    return 0;
+}
