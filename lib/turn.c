@@ -585,7 +585,10 @@ static int variant_move(carc_game *g, const carc_move *m)
             g->action_first = 0;
             g->phase = CARC_PHASE_FIGURE;
         } else {
-            finish_turn(g, g->wide);
+            if (g->wide)
+                finish_turn(g, 1);
+            else
+                finish_turn(g, 0);
         }
     }
     return CARC_OK;
