@@ -407,9 +407,9 @@ CARC_API int carc_registry_find(const carc_registry *reg, const char *name, cons
  *        that failed (may be NULL/0).
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_PARSE (malformed text, or a
  *         name with a control byte), ::CARC_E_LIMIT (a capacity: 128 tile
- *         types, 126 tiles, 12 features on a tile, 1024 features over all
- *         tiles, 16 attribute names, attribute values up to 255, 4 stacks,
- *         15 edge letters), ::CARC_E_NOMEM.
+ *         types, 1020 tiles, 12 features on a tile, 16 attribute names,
+ *         attribute values up to 255, 4 stacks, 15 edge letters),
+ *         ::CARC_E_NOMEM.
  */
 CARC_API int carc_tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset **out,
                                 char *err, size_t err_cap);
