@@ -18,43 +18,9 @@
 #include <carcassonne_variant.h>
 #include <valgrind/callgrind.h>
 
-enum { MAX_BANDS = 64 };
+#include "../scaled_set.h"
 
-/* The variant's own tile text with every tile count times k (a tile line
- * without count= is one copy). */
-static char *scaled_text(const carc_variant *v, int k, size_t *out_len)
-{
-    size_t cap = v->tiles_len * 2 + 64, len = 0;
-    char *text = malloc(cap);
-    if (!text) return NULL;
-    for (const char *p = v->tiles, *end = v->tiles + v->tiles_len; p < end;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
-        if (len + n + 32 > cap) {
-            free(text);
-            return NULL;
-        }
-        const char *c = NULL;
-        for (size_t i = 0; n > 5 && !strncmp(p, "tile ", 5) && i + 7 <= n && !c; i++)
-            if (!memcmp(p + i, " count=", 7)) c = p + i;
-        if (c) {
-            long copies = strtol(c + 7, NULL, 10);
-            const char *after = c + 7 + strspn(c + 7, "0123456789");
-            len += (size_t)snprintf(text + len, cap - len, "%.*s count=%ld%.*s", (int)(c - p), p, copies * k,
-                                    (int)(p + n - after), after);
-        } else if (n > 5 && !strncmp(p, "tile ", 5)) {
-            size_t name = strcspn(p + 5, " \n") + 5;
-            len += (size_t)snprintf(text + len, cap - len, "%.*s count=%d%.*s", (int)name, p, k, (int)(n - name),
-                                    p + name);
-        } else {
-            memcpy(text + len, p, n);
-            len += n;
-        }
-        p += n;
-    }
-    *out_len = len;
-    return text;
-}
+enum { MAX_BANDS = 64 };
 
 static uint64_t next(uint64_t *s)
 {
@@ -98,7 +64,7 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len = 0;
-    char *text = scaled_text(v, times, &len), err[256] = "";
+    char *text = scaled_tiles(v, times, &len), err[256] = "";
     carc_tileset *ts = NULL;
     if (!text || carc_tileset_parse(v, text, len, &ts, err, sizeof err)) {
         fprintf(stderr, "carc-bands: %s x %d: %s\n", variant, times, err);

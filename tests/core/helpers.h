@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../scaled_set.h"
 #include "support.h"
 
 /* Room for every legal move of one decision of the games the tests play:
@@ -44,38 +45,14 @@ static inline carc_tileset *h_tileset(const char *variant, const char *text, siz
     return h_parse_tiles(v, text, len);
 }
 
-/* Ruleset v's own tile set with `times` copies of every tile (a tile line
- * without count= is one copy), parsed: base's 72 tiles times 14 make
- * 1,008, a wide set. The caller frees it. */
+/* Ruleset v's own tile set with `times` copies of every tile
+ * (scaled_tiles), parsed: base's 72 tiles times 14 make 1,008, a wide
+ * set. The caller frees it. */
 static inline carc_tileset *h_scaled_set(const carc_variant *v, int times)
 {
-    size_t cap = v->tiles_len * 2 + 64, len = 0;
-    char *text = malloc(cap);
+    size_t len = 0;
+    char *text = scaled_tiles(v, times, &len);
     cr_assert_not_null(text);
-    for (const char *p = v->tiles, *end = v->tiles + v->tiles_len; p < end;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
-        cr_assert_lt(len + n + 32, cap);
-        if (n > 5 && strncmp(p, "tile ", 5) == 0) {
-            const char *c = NULL;
-            for (size_t i = 0; i + 7 <= n && !c; i++)
-                if (memcmp(p + i, " count=", 7) == 0) c = p + i;
-            if (c) {
-                long copies = strtol(c + 7, NULL, 10);
-                const char *after = c + 7 + strspn(c + 7, "0123456789");
-                len += (size_t)snprintf(text + len, cap - len, "%.*s count=%ld%.*s", (int)(c - p), p, copies * times,
-                                        (int)(p + n - after), after);
-            } else {
-                size_t name = strcspn(p + 5, " \n") + 5;
-                len += (size_t)snprintf(text + len, cap - len, "%.*s count=%d%.*s", (int)name, p, times,
-                                        (int)(n - name), p + name);
-            }
-        } else {
-            memcpy(text + len, p, n);
-            len += n;
-        }
-        p += n;
-    }
     carc_tileset *ts = h_parse_tiles(v, text, len);
     free(text);
     return ts;

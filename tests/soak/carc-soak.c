@@ -21,6 +21,7 @@
 
 #include <carcassonne.h>
 
+#include "../scaled_set.h"
 #include "invariants.h"
 
 /* Rulesets whose options change how a turn goes, soaked on their own. */
@@ -34,6 +35,7 @@ typedef struct setup {
     carc_variant_info info;
     carc_option rule;
     int nrules;
+    const carc_tileset *ts; /* the variant's own tiles copied --times times, or NULL for its own set */
     char label[96];
 } setup;
 
@@ -107,9 +109,10 @@ static void soak_setup(run *r, setup *s, long games, uint64_t seed)
     uint64_t before_games = r->games, before_moves = r->moves, before_viol = r->violations;
     inv_ctx c = {0};
     carc_option rules[8];
+    carc_load_options load = {.struct_size = sizeof load, .tileset = s->ts};
     for (int p = lo; p <= hi; p++) {
         carc_game_options o = {.struct_size = sizeof o, .variant = s->v, .players = p, .seed = seed,
-                               .rules = &s->rule, .rule_count = s->nrules};
+                               .rules = &s->rule, .rule_count = s->nrules, .tileset = s->ts};
         int e = carc_game_new(&o, &start[p]);
         if (e) {
             inv_fail(&c, "carc_game_new: %s", carc_strerror(e));
@@ -139,7 +142,7 @@ static void soak_setup(run *r, setup *s, long games, uint64_t seed)
             }
             if (s->nrules) rules[n++] = s->rule;
             carc_game_options o = {.struct_size = sizeof o, .variant = s->v, .players = players,
-                                   .seed = game_seed, .rules = rules, .rule_count = n};
+                                   .seed = game_seed, .rules = rules, .rule_count = n, .tileset = s->ts};
             if (carc_game_new(&o, &g)) {
                 inv_fail(&c, "carc_game_new with mixed options failed");
                 report(r, &c, s, players, game_seed, 0, NULL);
@@ -166,7 +169,7 @@ static void soak_setup(run *r, setup *s, long games, uint64_t seed)
             carc_phase ph;
             carc_game_state(g, &ph, NULL);
             if (ph == CARC_PHASE_OVER) {
-                if (inv_check(&c, g, 1) || inv_roundtrip(&c, g, NULL)) report(r, &c, s, players, game_seed, step, g);
+                if (inv_check(&c, g, 1) || inv_roundtrip(&c, g, &load)) report(r, &c, s, players, game_seed, step, g);
                 break;
             }
             size_t n = 0;
@@ -188,12 +191,12 @@ static void soak_setup(run *r, setup *s, long games, uint64_t seed)
                 report(r, &c, s, players, game_seed, step, g);
                 break;
             }
-            if ((total % 97 == 0 && inv_roundtrip(&c, g, NULL)) ||
+            if ((total % 97 == 0 && inv_roundtrip(&c, g, &load)) ||
                 (total % 211 == 0 && same_when_copied(&c, g, scratch))) {
                 report(r, &c, s, players, game_seed, step, g);
                 break;
             }
-            if (step > 5000) {
+            if (step > 5000 + 40 * (uint64_t)c.total_tiles) {
                 inv_fail(&c, "no end after %llu moves", (unsigned long long)step);
                 report(r, &c, s, players, game_seed, step, g);
                 break;
@@ -216,10 +219,12 @@ done:
 
 static int usage(FILE *f)
 {
-    fprintf(f, "usage: carc-soak --games N [--variant NAME] [--seed S] [--mixed-rules] [--quiet]\n"
+    fprintf(f, "usage: carc-soak --games N [--variant NAME] [--seed S] [--mixed-rules] [--times K] [--quiet]\n"
                "Plays N random games per setup (every built-in variant, and the option setups\n"
                "that change the turn), checking invariants after every move.\n"
                "--mixed-rules: every other game sets the variant's options at random.\n"
+               "--times K: on each variant's own tiles copied K times (a ruleset that refuses\n"
+               "the set says so on a line of its own, and is not played).\n"
                "Last line: 'soak: G games, M moves, V violations'; exit 1 on any violation.\n");
     return f == stdout ? 0 : 2;
 }
@@ -227,6 +232,7 @@ static int usage(FILE *f)
 int main(int argc, char **argv)
 {
     long games = 100;
+    int times = 1;
     const char *only = NULL;
     uint64_t seed = 1;
     static run r;
@@ -237,6 +243,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--times") && i + 1 < argc)
+            times = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--mixed-rules"))
             r.mixed = 1;
         else if (!strcmp(argv[i], "--quiet"))
@@ -247,6 +255,7 @@ int main(int argc, char **argv)
             return usage(stderr);
     }
     if (games < 0) games = 0;
+    if (times < 1 || times > 64) return usage(stderr);
     int count = 0, matched = 0;
     carc_registry_count(NULL, &count);
     for (int vi = 0; vi < count; vi++) {
@@ -259,16 +268,32 @@ int main(int argc, char **argv)
         }
         if (only && strcmp(only, s.info.name)) continue;
         matched = 1;
-        snprintf(s.label, sizeof s.label, "%s", s.info.name);
+        carc_tileset *scaled = NULL;
+        if (times > 1) {
+            size_t len = 0;
+            char *text = scaled_tiles(s.v, times, &len), err[256] = "";
+            int e = text ? carc_tileset_parse(s.v, text, len, &scaled, err, sizeof err) : CARC_E_NOMEM;
+            free(text);
+            if (e) {
+                printf("soak: %-40s refuses its tiles %d times over: %s\n", s.info.name, times, err);
+                continue;
+            }
+            s.ts = scaled;
+        }
+        snprintf(s.label, sizeof s.label, times > 1 ? "%s x %d" : "%s", s.info.name, times);
         soak_setup(&r, &s, games, seed);
         for (size_t k = 0; k < sizeof extra_setups / sizeof extra_setups[0]; k++) {
             if (strcmp(extra_setups[k].variant, s.info.name)) continue;
             s.rule.name = extra_setups[k].option;
             s.rule.value = extra_setups[k].value;
             s.nrules = 1;
-            snprintf(s.label, sizeof s.label, "%s %s=%d", s.info.name, s.rule.name, s.rule.value);
+            if (times > 1)
+                snprintf(s.label, sizeof s.label, "%s x %d %s=%d", s.info.name, times, s.rule.name, s.rule.value);
+            else
+                snprintf(s.label, sizeof s.label, "%s %s=%d", s.info.name, s.rule.name, s.rule.value);
             soak_setup(&r, &s, games, seed);
         }
+        carc_tileset_free(scaled);
     }
     if (!matched) {
         fprintf(stderr, "soak: no variant named %s\n", only);
