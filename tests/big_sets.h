@@ -122,4 +122,53 @@ static inline void bs_turn(carc_game *g, int x, int y, int figure, int feature)
     cr_assert_eq(carc_game_apply(g, &f), CARC_OK, "figure step at (%d,%d)", x, y);
 }
 
+/* The shape of the tests of a feature bordering many others: one kind of
+ * feature (the bordering one) on all 12 slots of every tile, under edge
+ * letter `edge`, bordering features of another kind inside the same tile
+ * (slots=none), each line of those ending with `extra` (" city=1"). */
+typedef struct bs_border {
+    const char *edge, *kind, *neighbour, *extra;
+} bs_border;
+
+static inline void bs_border_tile(bs_text *t, const bs_border *b, const char *name, int count, int start, int n)
+{
+    bs_add(t, "tile %s count=%d%s\n  edges ", name, count, start ? " start" : "");
+    for (int s = 0; s < 12; s++) bs_add(t, "%s", b->edge);
+    bs_add(t, "\n  feature %s slots=0,1,2,3,4,5,6,7,8,9,10,11 id=b0 borders=", b->kind);
+    for (int c = 1; c <= n; c++) bs_add(t, "%sn%d", c > 1 ? "," : "", c);
+    bs_add(t, "\n");
+    for (int c = 1; c <= n; c++) bs_add(t, "  feature %s slots=none id=n%d%s\n", b->neighbour, c, b->extra);
+}
+
+/* `tiles` tiles bordering 11 features each (the start tile among them),
+ * then `last` tiles bordering `k` each. */
+static inline bs_text bs_border_set(const bs_border *b, int tiles, int last, int k)
+{
+    bs_text t = {0};
+    bs_border_tile(&t, b, "B", tiles, 1, 11);
+    if (last) bs_border_tile(&t, b, "K", last, 0, k);
+    return t;
+}
+
+/* Plays every one of the `tiles` tiles of ts in rows of `width`, player 0's
+ * follower (figure kind 0) on the bordering feature of the first, player 1
+ * none; returns player 0's points in `category` at the end. */
+static inline int bs_points_at_end(const carc_variant *v, const carc_tileset *ts, int tiles, int width,
+                                   const char *category)
+{
+    carc_game *g = bs_game(v, ts, 2, NULL, 0);
+    for (int i = 0; i + 1 < tiles; i++) {
+        int x, y;
+        bs_square(i, width, &x, &y);
+        bs_turn(g, x, y, 0, i == 0 ? 0 : -1);
+    }
+    int over = 0;
+    cr_assert_eq(carc_game_is_over(g, &over), CARC_OK);
+    cr_assert(over, "every tile is placed");
+    cr_assert_eq(t_cat(g, 1, category), 0, "player 1 has no follower out");
+    int pts = t_cat(g, 0, category);
+    carc_game_free(g);
+    return pts;
+}
+
 #endif

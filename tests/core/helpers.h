@@ -58,6 +58,21 @@ static inline carc_tileset *h_scaled_set(const carc_variant *v, int times)
     return ts;
 }
 
+/* A set of n tiles (for base) that fit anywhere beside each other: the
+ * start tile and n - 1 copies of one more, all field. The caller frees it. */
+static inline carc_tileset *h_open_set(int n)
+{
+    char text[512];
+    int len = snprintf(text, sizeof text,
+                       "tileset open\n"
+                       "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
+                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+                       "tile P count=%d\n  edges FFF FFF FFF FFF\n"
+                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n",
+                       n - 1);
+    return h_tileset("base", text, (size_t)len);
+}
+
 /* A 2-player base game on tile set ts (borrowed: free the game first). */
 static inline carc_game *h_base_game_on(const carc_tileset *ts, uint64_t seed)
 {

@@ -79,19 +79,12 @@ Test(core_big_sets, a_set_of_360_tiles_plays_to_the_end, .timeout = 120)
  * of the most tiles a set may have, and the torus of 2^19 cells. */
 Test(core_big_sets, the_most_tiles_a_set_may_have_play_to_the_end, .timeout = 120)
 {
-    char text[512];
-    int len = snprintf(text, sizeof text,
-                       "tileset open\n"
-                       "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
-                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
-                       "tile P count=%d\n  edges FFF FFF FFF FFF\n"
-                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n",
-                       MAX_TILES - 1);
-    carc_tileset *ts = h_tileset("base", text, (size_t)len);
+    carc_tileset *ts = h_open_set(MAX_TILES);
     cr_assert_eq(play_checked(ruleset("base"), ts, 2, 7), MAX_TILES);
     carc_tileset_free(ts);
     /* one more is refused, naming the most */
-    len = snprintf(text, sizeof text, "tileset open\ntile S count=%d start\n  edges FFF FFF FFF FFF\n", MAX_TILES + 1);
+    char text[512];
+    int len = snprintf(text, sizeof text, "tileset open\ntile S count=%d start\n  edges FFF FFF FFF FFF\n", MAX_TILES + 1);
     carc_tileset *none = NULL;
     char err[200] = "";
     cr_assert_eq(carc_tileset_parse(ruleset("base"), text, (size_t)len, &none, err, sizeof err), CARC_E_LIMIT);

@@ -9,20 +9,7 @@
 #include "helpers.h"
 #include "../../lib/internal.h"
 
-/* A tile set of n tiles that fit anywhere beside each other: the start
- * tile and n - 1 copies of one more, all field. */
-static carc_tileset *open_set(int n)
-{
-    char text[512];
-    int len = snprintf(text, sizeof text,
-                       "tileset open\n"
-                       "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
-                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
-                       "tile P count=%d\n  edges FFF FFF FFF FFF\n"
-                       "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n",
-                       n - 1);
-    return h_tileset("base", text, (size_t)len);
-}
+static carc_tileset *open_set(int n) { return h_open_set(n); }
 
 static unsigned cell_of(const carc_game *g, int x, int y) { return GRID_CELL(g, x, y); }
 

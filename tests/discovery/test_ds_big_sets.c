@@ -4,49 +4,15 @@
  * variants/pieces.h. */
 #include "big_sets.h"
 
-/* Regions next to the mountain on a tile of this test's sets. */
-static int regions_per_tile = 11;
+/* A mountain bordering grassland regions of a city each; the follower's
+ * mountain scores as incomplete at the end: its regions' cities. */
+static const bs_border MOUNTAIN = {"m", "mountain", "grassland", " city=1"};
 
-/* A tile that fits any neighbour: one mountain on all 12 slots (feature
- * 0, where the follower goes), bordering `regions_per_tile` grassland
- * regions inside the tile (slots=none), one city in each. */
-static void mountain_tile(bs_text *t)
-{
-    bs_add(t, "  edges mmmmmmmmmmmm\n  feature mountain slots=0,1,2,3,4,5,6,7,8,9,10,11 id=m1 borders=");
-    for (int c = 1; c <= regions_per_tile; c++) bs_add(t, "%sg%d", c > 1 ? "," : "", c);
-    bs_add(t, "\n");
-    for (int c = 1; c <= regions_per_tile; c++) bs_add(t, "  feature grassland slots=none id=g%d city=1\n", c);
-}
+static bs_text mountain_set(int tiles, int last, int k) { return bs_border_set(&MOUNTAIN, tiles, last, k); }
 
-/* `tiles` tiles of 11 regions, then `last` tiles of `k` regions. */
-static bs_text mountain_set(int tiles, int last, int k)
-{
-    bs_text t = {0};
-    regions_per_tile = 11;
-    bs_tiles(&t, "M", tiles, 1, mountain_tile);
-    regions_per_tile = k;
-    if (last) bs_tiles(&t, "K", last, 0, mountain_tile);
-    return t;
-}
-
-/* Plays every tile of the set in rows of `width`, player 0's follower on
- * the mountain of the first; returns player 0's mountain points at the
- * end, where the follower's region scores as incomplete: its cities. */
 static int mountain_points(const carc_tileset *ts, int tiles, int width)
 {
-    carc_game *g = bs_game(bs_variant("discovery"), ts, 2, NULL, 0);
-    for (int i = 0; i + 1 < tiles; i++) {
-        int x, y;
-        bs_square(i, width, &x, &y);
-        bs_turn(g, x, y, 0, i == 0 ? 0 : -1);
-    }
-    int over = 0;
-    cr_assert_eq(carc_game_is_over(g, &over), CARC_OK);
-    cr_assert(over, "every tile is placed");
-    cr_assert_eq(t_cat(g, 1, "mountain"), 0, "player 1 has no follower out");
-    int pts = t_cat(g, 0, "mountain");
-    carc_game_free(g);
-    return pts;
+    return bs_points_at_end(bs_variant("discovery"), ts, tiles, width, "mountain");
 }
 
 /* 24 tiles: 23 of 11 regions and one of 3 make 256, what the list holds;
