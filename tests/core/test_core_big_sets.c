@@ -46,10 +46,14 @@ static int play_checked(const carc_variant *v, const carc_tileset *ts, int playe
     }
     cr_assert_eq(inv_check(&c, g, 1), 0, "%s, at the end: %s", v->name, c.msg);
     cr_assert_eq(inv_roundtrip(&c, g, &lo), 0, "%s, at the end: %s", v->name, c.msg);
-    /* every tile was placed or left the game unplaced */
-    int out = 0;
+    /* every tile was placed, left the game unplaced, or is still in a
+     * stack a ruleset draws from only now and then (Hunters & Gatherers'
+     * bonus tiles) */
+    int out = 0, left = 0;
     cr_assert_eq(carc_game_removed_count(g, &out), CARC_OK);
-    cr_assert_eq(g->ntiles + out, ts->total, "%d placed and %d out of %d", g->ntiles, out, ts->total);
+    for (int d = 0; d < ts->ndecks; d++) left += carc_deck_left(g, d);
+    cr_assert_eq(g->ntiles + out + left, ts->total, "%d placed, %d out and %d left of %d", g->ntiles, out, left,
+                 ts->total);
     const int placed = g->ntiles;
     inv_free(&c);
     carc_game_free(g);
@@ -125,5 +129,61 @@ Test(core_big_sets, a_wide_game_copies_and_clones, .timeout = 60)
     carc_game_free(g);
     carc_game_free(c);
     carc_game_free(later);
+    carc_tileset_free(ts);
+}
+
+/* Every ruleset on its own tiles twice over (a wide game of 144 to 190
+ * tiles), The Discovery with hands too: their own moves, systems, hands and
+ * scoring on the wide copy of the hot paths. */
+Test(core_big_sets, every_ruleset_plays_its_tiles_twice_over, .timeout = 120)
+{
+    static const char *names[] = {"base", "hills-sheep", "hunters-gatherers", "discovery", "over-hill-and-dale"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const carc_variant *v = ruleset(names[i]);
+        carc_tileset *ts = h_scaled_set(v, 2);
+        cr_assert_gt(ts->total, NARROW_TILES, "%s", names[i]);
+        cr_assert_gt(play_checked(v, ts, 3, 20 + i), NARROW_TILES, "%s", names[i]);
+        carc_tileset_free(ts);
+    }
+    const carc_variant *ds = ruleset("discovery");
+    carc_tileset *ts = h_scaled_set(ds, 2);
+    carc_option hand = {"hand", 1};
+    carc_game_options o = {.struct_size = sizeof o, .variant = ds, .players = 2, .seed = 31, .tileset = ts,
+                           .rules = &hand, .rule_count = 1};
+    carc_game *g = NULL;
+    cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    uint64_t rng = 31;
+    h_play(g, &rng, 100000);
+    int over = 0, out = 0;
+    cr_assert_eq(carc_game_is_over(g, &over), CARC_OK);
+    cr_assert(over);
+    cr_assert_eq(carc_game_removed_count(g, &out), CARC_OK);
+    cr_assert_eq(g->ntiles + out, ts->total, "every tile placed or out, with hands");
+    carc_game_free(g);
+    carc_tileset_free(ts);
+}
+
+/* Seven kinds of tile side, too many for a fit table, on 150 tiles: a
+ * wide game keeps each square's edge mask and value, and lists and checks
+ * moves by them. */
+Test(core_big_sets, a_wide_set_without_a_fit_table_plays_to_the_end, .timeout = 60)
+{
+    static const char sides[] = "ABCDEGH";
+    char text[4096];
+    size_t len = (size_t)snprintf(text, sizeof text, "tileset many\n");
+    uint64_t rng = 99;
+    for (int t = 0; t < 12; t++) {
+        char e[4];
+        for (int k = 0; k < 4; k++) e[k] = sides[t == 0 ? k : (int)h_below(&rng, t < 4 ? 3 : 7)];
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                "tile T%d count=%d%s\n  edges %c%c%c %c%c%c %c%c%c %c%c%c\n"
+                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n",
+                                t, t == 0 ? 1 : 15, t == 0 ? " start" : "", e[0], e[0], e[0], e[1], e[1], e[1],
+                                e[2], e[2], e[2], e[3], e[3], e[3]);
+    }
+    carc_tileset *ts = h_tileset("base", text, len);
+    cr_assert_eq(ts->nside_codes, 0, "no fit table");
+    cr_assert_eq(ts->total, 166);
+    play_checked(ruleset("base"), ts, 2, 3);
     carc_tileset_free(ts);
 }
