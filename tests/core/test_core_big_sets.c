@@ -152,6 +152,8 @@ Test(core_big_sets, every_ruleset_plays_its_tiles_twice_over, .timeout = 120)
                            .rules = &hand, .rule_count = 1};
     carc_game *g = NULL;
     cr_assert_eq(carc_game_new(&o, &g), CARC_OK);
+    /* a tile named before the first deal: the game is dealt again */
+    cr_assert_eq(carc_game_set_next_tile(g, 5), CARC_OK);
     uint64_t rng = 31;
     h_play(g, &rng, 100000);
     int over = 0, out = 0;
@@ -185,5 +187,46 @@ Test(core_big_sets, a_wide_set_without_a_fit_table_plays_to_the_end, .timeout = 
     cr_assert_eq(ts->nside_codes, 0, "no fit table");
     cr_assert_eq(ts->total, 166);
     play_checked(ruleset("base"), ts, 2, 3);
+    carc_tileset_free(ts);
+}
+
+/* Moves that are not legal are refused by a wide game as by a narrow one,
+ * each with its status, and change nothing: another tile than the drawn
+ * one, a fifth rotation, a square off the frontier or with no fit, a
+ * figure in the tile phase, a tile in the figure step, a figure off the
+ * turn's tile or of a kind the ruleset lacks. */
+Test(core_big_sets, a_wide_game_refuses_what_is_not_legal_and_changes_nothing, .timeout = 60)
+{
+    carc_tileset *ts = h_scaled_set(ruleset("base"), 2);
+    carc_game *g = h_base_game_on(ts, 12);
+    static carc_move mv[H_MOVE_CAP];
+    uint64_t rng = 12;
+    for (int turn = 0; turn < 30; turn++) {
+        size_t n = 0;
+        cr_assert_eq(carc_game_moves(g, mv, H_MOVE_CAP, &n), CARC_OK);
+        carc_move bad[6];
+        int nbad = 0, ok[6];
+        carc_move m = mv[0];
+        if (m.kind == CARC_MOVE_TILE) {
+            bad[nbad] = m, bad[nbad].tile = (uint16_t)((m.tile + 1) % 24), ok[nbad++] = CARC_E_ILLEGAL_MOVE;
+            bad[nbad] = m, bad[nbad].rotation = 4, ok[nbad++] = CARC_E_ILLEGAL_MOVE;
+            bad[nbad] = m, bad[nbad].x = (int16_t)(m.x + 500), ok[nbad++] = CARC_E_ILLEGAL_MOVE;
+            bad[nbad] = m, bad[nbad].x = 0, bad[nbad].y = 0, ok[nbad++] = CARC_E_ILLEGAL_MOVE; /* the start tile's square */
+            bad[nbad] = (carc_move){.kind = CARC_MOVE_FIGURE, .x = m.x, .y = m.y}, ok[nbad++] = CARC_E_PHASE;
+        } else {
+            bad[nbad] = (carc_move){.kind = CARC_MOVE_TILE, .tile = 0, .x = 1, .y = 1}, ok[nbad++] = CARC_E_PHASE;
+            bad[nbad] = (carc_move){.kind = CARC_MOVE_FIGURE, .figure = 0, .x = 9999, .y = 0},
+            ok[nbad++] = CARC_E_ILLEGAL_MOVE;
+            bad[nbad] = m, bad[nbad].kind = CARC_MOVE_FIGURE, bad[nbad].figure = 9, ok[nbad++] = CARC_E_ILLEGAL_MOVE;
+        }
+        for (int i = 0; i < nbad; i++) {
+            char *before = h_save(g);
+            cr_assert_eq(carc_game_apply(g, &bad[i]), ok[i], "turn %d, bad move %d", turn, i);
+            h_assert_unchanged(g, before, "a refused move on a wide game");
+            free(before);
+        }
+        cr_assert_eq(carc_game_apply(g, &mv[h_below(&rng, (unsigned)n)]), CARC_OK);
+    }
+    carc_game_free(g);
     carc_tileset_free(ts);
 }

@@ -49,7 +49,7 @@ for form in sse2:-DCARC_NO_AVX2 plain:-U__SSE2__; do
         meson setup "$dir" --buildtype=debug -Db_coverage=true -Db_lto=false -Dc_args="${form#*:}" >/dev/null
     ninja -C "$dir" tests/carc-tests $(for h in $replayers; do echo tests/fuzz/replay/replay_$h; done) >/dev/null
     find "$dir" -name '*.gcda' -delete
-    for f in 'core_moves/*' 'discovery_moves/*' 'core_limits/*' '*/*matches_reference*' 'core_draws/*' 'core_hands/*'; do
+    for f in 'core_moves/*' 'discovery_moves/*' 'core_limits/*' '*/*matches_reference*' 'core_draws/*' 'core_hands/*' 'core_big_sets/*'; do
         "$dir/tests/carc-tests" --filter "$f" >/dev/null 2>&1 || { echo "coverage: $dir: tests $f fail" >&2; exit 1; }
     done
     for h in $replayers; do "$dir/tests/fuzz/replay/replay_$h" tests/fuzz/corpus/$h >/dev/null; done
