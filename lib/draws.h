@@ -123,7 +123,7 @@ static ALWAYS_INLINE int draw_from(carc_game *g, int d, int *forced)
     /* the queue is looked at only when it holds something (most draws) */
     int type = dk->nforced ? fixed_take(deck_fixed(dk), deck_there, dk) : -1, fixed = type >= 0;
     if (type < 0) {
-        uint8_t *left = deck_left(dk);
+        uint8_t *left = g->wide ? deck_left(dk) : dk->left_n;
         unsigned i = rng_below(&g->rng, dk->nleft);
         type = left[i];
         left[i] = left[--dk->nleft];
