@@ -702,7 +702,10 @@ static inline int pieces_link(piece *ps, int w, int a, int b, int *gone)
     *gone = b;
     return a;
 }
-/* Clears the words of a bit set of g's pieces (MAX_PIECES / 64 words,
+/* The words of a bit set of every piece a game may have: 192, since
+ * 12,240 is not a whole number of words. */
+#define PIECE_WORDS ((MAX_PIECES + 63) / 64)
+/* Clears the words of a bit set of g's pieces (PIECE_WORDS words,
  * 1.5 KiB) that its pieces use: 1,024 pieces' worth, a few vector stores,
  * for every narrow set the library has, else as many as it takes. */
 static inline void pieces_clear(uint64_t *seen, const carc_game *g)

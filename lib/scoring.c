@@ -238,7 +238,7 @@ unsigned carc_score_feature(carc_game *g, int feature, int final)
  * since final scoring moves no figure and joins nothing. */
 void scoring_final(carc_game *g)
 {
-    uint64_t seen[MAX_PIECES / 64];
+    uint64_t seen[PIECE_WORDS];
     pieces_clear(seen, g);
     uint8_t group_of[MAX_PIECES]; /* read only where `seen` says it was written */
     int root[MAX_FIGURES], counts[MAX_FIGURES][CARC_MAX_PLAYERS], ngroups = 0;

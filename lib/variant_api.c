@@ -134,7 +134,7 @@ int carc_feature_pieces(const carc_game *g, int f, int *out, int cap)
 int carc_feature_borders(const carc_game *g, int f, int kind, int *out, int cap)
 {
     if (!VALID_PIECE(g, f) || !PLUGIN_OK(kind >= 0 && kind < CARC_MAX_KINDS, "kind", kind)) return 0;
-    uint64_t seen[MAX_PIECES / 64];
+    uint64_t seen[PIECE_WORDS];
     pieces_clear(seen, g);
     const piece *ps = g->pieces;
     int root = feat_find(g, f), n = 0, p = root;
