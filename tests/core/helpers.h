@@ -167,6 +167,30 @@ static inline uint64_t h_rand(uint64_t *s)
 
 static inline unsigned h_below(uint64_t *s, unsigned n) { return (unsigned)(h_rand(s) % n); }
 
+/* A set (for base) with seven kinds of tile side, too many for a fit
+ * table: 12 types of one farm, the start tile and `copies` copies of each
+ * other type, sides drawn from a fixed seed; `alike`: the second type has
+ * all four sides alike. The caller frees it. */
+static inline carc_tileset *h_many_sides_set(int copies, int alike)
+{
+    static const char sides[] = "ABCDEGH";
+    char text[4096];
+    size_t len = (size_t)snprintf(text, sizeof text, "tileset many\n");
+    uint64_t rng = 99;
+    for (int t = 0; t < 12; t++) {
+        char e[4];
+        for (int k = 0; k < 4; k++) e[k] = sides[t == 0 ? k : (int)h_below(&rng, t < 4 ? 3 : 7)];
+        if (alike && t == 1) e[1] = e[2] = e[3] = e[0];
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                "tile T%d count=%d%s\n  edges %c%c%c %c%c%c %c%c%c %c%c%c\n"
+                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n",
+                                t, t == 0 ? 1 : copies, t == 0 ? " start" : "", e[0], e[0], e[0], e[1], e[1], e[1],
+                                e[2], e[2], e[2], e[3], e[3], e[3]);
+    }
+    return h_tileset("base", text, len);
+}
+
+
 /* Figures of `player` standing on the board. */
 static inline int h_on_board(const carc_game *g, int player)
 {

@@ -165,25 +165,12 @@ Test(core_big_sets, every_ruleset_plays_its_tiles_twice_over, .timeout = 120)
     carc_tileset_free(ts);
 }
 
-/* Seven kinds of tile side, too many for a fit table, on 150 tiles: a
+/* Seven kinds of tile side, too many for a fit table, on 166 tiles: a
  * wide game keeps each square's edge mask and value, and lists and checks
  * moves by them. */
 Test(core_big_sets, a_wide_set_without_a_fit_table_plays_to_the_end, .timeout = 60)
 {
-    static const char sides[] = "ABCDEGH";
-    char text[4096];
-    size_t len = (size_t)snprintf(text, sizeof text, "tileset many\n");
-    uint64_t rng = 99;
-    for (int t = 0; t < 12; t++) {
-        char e[4];
-        for (int k = 0; k < 4; k++) e[k] = sides[t == 0 ? k : (int)h_below(&rng, t < 4 ? 3 : 7)];
-        len += (size_t)snprintf(text + len, sizeof text - len,
-                                "tile T%d count=%d%s\n  edges %c%c%c %c%c%c %c%c%c %c%c%c\n"
-                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n",
-                                t, t == 0 ? 1 : 15, t == 0 ? " start" : "", e[0], e[0], e[0], e[1], e[1], e[1],
-                                e[2], e[2], e[2], e[3], e[3], e[3]);
-    }
-    carc_tileset *ts = h_tileset("base", text, len);
+    carc_tileset *ts = h_many_sides_set(15, 0);
     cr_assert_eq(ts->nside_codes, 0, "no fit table");
     cr_assert_eq(ts->total, 166);
     play_checked(ruleset("base"), ts, 2, 3);

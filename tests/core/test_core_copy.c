@@ -333,21 +333,7 @@ Test(core_copy, copy_and_clone_keep_every_field_of_every_ruleset)
     }
     /* seven kinds of tile side: too many for a fit table, so the frontier
      * keeps each square's edge mask and value (fmask, fval, in the tail) */
-    static const char sides[] = "ABCDEGH";
-    char text[4096];
-    size_t len = (size_t)snprintf(text, sizeof text, "tileset many\n");
-    uint64_t rng = 99;
-    for (int t = 0; t < 12; t++) {
-        char e[4];
-        for (int k = 0; k < 4; k++) e[k] = sides[t == 0 ? k : (int)h_below(&rng, t < 4 ? 3 : 7)];
-        len += (size_t)snprintf(text + len, sizeof text - len,
-                                "tile T%d count=%d%s\n  edges %c%c%c %c%c%c %c%c%c %c%c%c\n"
-                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n",
-                                t, t == 0 ? 1 : 9, t == 0 ? " start" : "", e[0], e[0], e[0], e[1], e[1], e[1],
-                                e[2], e[2], e[2], e[3], e[3], e[3]);
-    }
-    carc_tileset *ts;
-    cr_assert_eq(carc_tileset_parse(builtin("base"), text, len, &ts, NULL, 0), CARC_OK);
+    carc_tileset *ts = h_many_sides_set(9, 0);
     play_and_compare(builtin("base"), 2, 61, NULL, 0, ts, seen);
     carc_tileset_free(ts);
     /* a wide game: base's tiles twice, 144, its board's arrays in its tail */

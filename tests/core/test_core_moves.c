@@ -221,21 +221,7 @@ static void check_random_games(uint64_t first_seed, int games) { check_random_ga
  * enumeration cannot rely on a small table of side codes. */
 Test(core_moves, enumeration_matches_reference_with_many_side_kinds)
 {
-    static const char sides[] = "ABCDEGH";
-    char text[4096];
-    size_t len = (size_t)snprintf(text, sizeof text, "tileset many\n");
-    uint64_t rng = 99;
-    for (int t = 0; t < 12; t++) {
-        char e[4];
-        for (int k = 0; k < 4; k++) e[k] = sides[t == 0 ? k : (int)h_below(&rng, t < 4 ? 3 : 7)];
-        if (t == 1) e[1] = e[2] = e[3] = e[0]; /* all four sides alike */
-        len += (size_t)snprintf(text + len, sizeof text - len,
-                                "tile T%d count=%d%s\n  edges %c%c%c %c%c%c %c%c%c %c%c%c\n"
-                                "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f1\n",
-                                t, t == 0 ? 1 : 9, t == 0 ? " start" : "", e[0], e[0], e[0], e[1], e[1], e[1],
-                                e[2], e[2], e[2], e[3], e[3], e[3]);
-    }
-    carc_tileset *ts = h_tileset("base", text, len);
+    carc_tileset *ts = h_many_sides_set(9, 1);
     check_random_games_ts(500, 30, ts);
     carc_tileset_free(ts);
 }
