@@ -469,7 +469,8 @@ struct carc_game {
      * most NARROW_TILES tiles: every set the library has), used up to the
      * counts above. Members, at fixed offsets from the game, since the hot
      * paths index them on every placement and listing: through pointers
-     * they cost base 4% more instructions a game. A wide game leaves them
+     * they cost base thousands of instructions a game (docs/performance.md,
+     * "Sets of up to 1,020 tiles"). A wide game leaves them
      * unused and keeps its arrays in the tail (region 6) --- */
     placed tiles_n[NARROW_TILES];
     uint64_t fpos_n[NARROW_FRONTIER];
@@ -488,7 +489,7 @@ struct carc_game {
      * the block's tail, sized by the game's tile set when the block is made
      * (game_layout, game.c). Set by creation and clone, never copied. Each
      * is used up to its count above. The hot paths come in a narrow and a
-     * wide copy, and read the board's arrays by G_TILES and the like; the
+     * wide copy, and read the board's arrays by G_TILE and the like; the
      * rest of the library reads them through these pointers, which a
      * narrow game points at its members --- */
     uint8_t wide;       /* more tiles than NARROW_TILES: the arrays below are in the tail */
