@@ -46,7 +46,7 @@ Test(base_big_sets, a_farm_bordering_935_cities_scores_2805)
 /* The largest set the core takes, every feature used: 1,020 tiles of 12
  * features (12,240), one farm bordering 1,020 x 11 = 11,220 cities, all
  * complete: 33,660 points. */
-Test(base_big_sets, a_farm_bordering_11220_cities_scores_33660, .timeout = 120)
+Test(base_big_sets, a_farm_bordering_11220_cities_scores_33660)
 {
     bs_text t = farm_set(BS_TILES, 0, 0);
     carc_tileset *ts = bs_parse(bs_variant("base"), &t);

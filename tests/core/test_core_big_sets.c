@@ -61,7 +61,7 @@ static int play_checked(const carc_variant *v, const carc_tileset *ts, int playe
 }
 
 /* base's tiles 14 times over: 1,008 tiles, the largest whole multiple. */
-Test(core_big_sets, a_set_of_1008_tiles_plays_to_the_end, .timeout = 120)
+Test(core_big_sets, a_set_of_1008_tiles_plays_to_the_end)
 {
     carc_tileset *ts = h_scaled_set(ruleset("base"), 14);
     cr_assert_eq(ts->total, 1008);
@@ -71,7 +71,7 @@ Test(core_big_sets, a_set_of_1008_tiles_plays_to_the_end, .timeout = 120)
 }
 
 /* base's tiles five times over: 360 tiles, for 2 to 5 players. */
-Test(core_big_sets, a_set_of_360_tiles_plays_to_the_end, .timeout = 120)
+Test(core_big_sets, a_set_of_360_tiles_plays_to_the_end)
 {
     carc_tileset *ts = h_scaled_set(ruleset("base"), 5);
     cr_assert_eq(ts->total, 360);
@@ -81,7 +81,7 @@ Test(core_big_sets, a_set_of_360_tiles_plays_to_the_end, .timeout = 120)
 
 /* A set of 1,020 tiles that fit anywhere, each beside the last: a board
  * of the most tiles a set may have, and the torus of 2^19 cells. */
-Test(core_big_sets, the_most_tiles_a_set_may_have_play_to_the_end, .timeout = 120)
+Test(core_big_sets, the_most_tiles_a_set_may_have_play_to_the_end)
 {
     carc_tileset *ts = h_open_set(MAX_TILES);
     cr_assert_eq(play_checked(ruleset("base"), ts, 2, 7), MAX_TILES);
@@ -98,7 +98,7 @@ Test(core_big_sets, the_most_tiles_a_set_may_have_play_to_the_end, .timeout = 12
 
 /* A wide game copies over another and clones as a narrow one does: the
  * same moves, scores and saves as the game it came from, played on. */
-Test(core_big_sets, a_wide_game_copies_and_clones, .timeout = 60)
+Test(core_big_sets, a_wide_game_copies_and_clones)
 {
     carc_tileset *ts = h_scaled_set(ruleset("base"), 3);
     carc_game *g = h_base_game_on(ts, 5), *later = h_base_game_on(ts, 6), *c = NULL;
@@ -135,7 +135,7 @@ Test(core_big_sets, a_wide_game_copies_and_clones, .timeout = 60)
 /* Every ruleset on its own tiles twice over (a wide game of 144 to 190
  * tiles), The Discovery with hands too: their own moves, systems, hands and
  * scoring on the wide copy of the hot paths. */
-Test(core_big_sets, every_ruleset_plays_its_tiles_twice_over, .timeout = 120)
+Test(core_big_sets, every_ruleset_plays_its_tiles_twice_over)
 {
     static const char *names[] = {"base", "hills-sheep", "hunters-gatherers", "discovery", "over-hill-and-dale"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -168,7 +168,7 @@ Test(core_big_sets, every_ruleset_plays_its_tiles_twice_over, .timeout = 120)
 /* Seven kinds of tile side, too many for a fit table, on 166 tiles: a
  * wide game keeps each square's edge mask and value, and lists and checks
  * moves by them. */
-Test(core_big_sets, a_wide_set_without_a_fit_table_plays_to_the_end, .timeout = 60)
+Test(core_big_sets, a_wide_set_without_a_fit_table_plays_to_the_end)
 {
     carc_tileset *ts = h_many_sides_set(15, 0);
     cr_assert_eq(ts->nside_codes, 0, "no fit table");
@@ -182,7 +182,7 @@ Test(core_big_sets, a_wide_set_without_a_fit_table_plays_to_the_end, .timeout = 
  * one, a fifth rotation, a square off the frontier or with no fit, a
  * figure in the tile phase, a tile in the figure step, a figure off the
  * turn's tile or of a kind the ruleset lacks. */
-Test(core_big_sets, a_wide_game_refuses_what_is_not_legal_and_changes_nothing, .timeout = 60)
+Test(core_big_sets, a_wide_game_refuses_what_is_not_legal_and_changes_nothing)
 {
     carc_tileset *ts = h_scaled_set(ruleset("base"), 2);
     carc_game *g = h_base_game_on(ts, 12);

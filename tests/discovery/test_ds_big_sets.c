@@ -46,7 +46,7 @@ Test(ds_big_sets, a_mountain_bordering_935_regions_counts_935_cities)
 /* The largest set the core takes, every feature used: 1,020 tiles of 12
  * features (12,240), one mountain bordering 1,020 x 11 = 11,220 regions
  * of a city each: 11,220 cities. */
-Test(ds_big_sets, a_mountain_bordering_11220_regions_counts_11220_cities, .timeout = 120)
+Test(ds_big_sets, a_mountain_bordering_11220_regions_counts_11220_cities)
 {
     bs_text t = mountain_set(BS_TILES, 0, 0);
     carc_tileset *ts = bs_parse(bs_variant("discovery"), &t);
