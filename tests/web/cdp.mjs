@@ -99,8 +99,14 @@ export class Browser {
     if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
     await this.exited;
     // Chromium's helper processes may still be writing the profile for a
-    // moment after the browser exits (seen under load): retry, as rm -rf would
-    rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // moment after the browser exits (seen under load): retry, as rm -rf
+    // would, for up to 10 s; a temporary profile left behind after that is
+    // no failure of the page under test (CI once saw ENOTEMPTY after 2 s)
+    try {
+      rmSync(this.profile, { recursive: true, force: true, maxRetries: 50, retryDelay: 200 });
+    } catch (e) {
+      console.error(`left the temporary profile ${this.profile}: ${e.message}`);
+    }
   }
 }
 
