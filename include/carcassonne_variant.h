@@ -324,10 +324,12 @@ struct carc_variant {
      *  set `ts`, which is complete and may be read with the carc_tileset_*()
      *  calls. Called once for each set parsed for this variant, including the
      *  built-in set and a set parsed into a game of its own, from the thread
-     *  that parses it. Returns ::CARC_OK to accept the set; any other value
-     *  refuses it, and the parse fails with ::CARC_E_INVALID, its error text
-     *  giving that value. Borrowed: `ts` and `data` only for the call. May be
-     *  NULL when `tileset_data_size` is 0. */
+     *  that parses it. Returns ::CARC_OK to accept the set; ::CARC_E_LIMIT
+     *  refuses it as beyond a capacity of the variant's, and the parse fails
+     *  with ::CARC_E_LIMIT; any other value refuses it, and the parse fails
+     *  with ::CARC_E_INVALID. Either way the parse's error text gives the
+     *  value. Borrowed: `ts` and `data` only for the call. May be NULL when
+     *  `tileset_data_size` is 0. */
     int (*tileset_setup)(const carc_tileset *ts, void *data);
     /** @} */
 };

@@ -444,7 +444,10 @@ static int finish_set(parser *ps)
 
 /* The variant's facts about the finished set (carc_variant.tileset_setup),
  * into the set's zeroed vdata; a variant that refuses the set refuses the
- * parse (CARC_E_INVALID, a fault of the variant rather than of the text). */
+ * parse. CARC_E_LIMIT stays a limit: the set is beyond a capacity of the
+ * ruleset (Hunters & Gatherers' 8 pit traps), as it would be beyond one of
+ * the core's; any other value is CARC_E_INVALID, a fault of the variant
+ * rather than of the text. */
 static int variant_facts(parser *ps)
 {
     const carc_variant *v = ps->v;
@@ -455,6 +458,9 @@ static int variant_facts(parser *ps)
                       CARC_VARIANT_TILESET_DATA_MAX);
     if (!v->tileset_setup) return CARC_OK;
     int r = v->tileset_setup(ps->ts, ps->ts->vdata);
+    if (r == CARC_E_LIMIT)
+        return limit(ps, "the set is beyond a limit of the ruleset (its tileset_setup returned %d: %s; "
+                         "the ruleset's documentation gives its limits)", r, carc_strerror(r));
     if (r != CARC_OK)
         return refuse(ps, "the variant's tileset_setup refused the set (it returned %d: %s)", r, carc_strerror(r));
     return CARC_OK;

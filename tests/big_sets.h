@@ -2,7 +2,7 @@
  * features (12 a tile) the core takes, and a game played on one square by
  * square: what the rulesets' tests of large sets share. Every set a test
  * means to be taken must parse (bs_parse); one a ruleset must refuse is
- * checked by bs_assert_refused. */
+ * checked by bs_assert_beyond_limit. */
 #ifndef CARC_TESTS_BIG_SETS_H
 #define CARC_TESTS_BIG_SETS_H
 
@@ -73,16 +73,18 @@ static inline carc_tileset *bs_parse(const carc_variant *v, const bs_text *t)
     return ts;
 }
 
-/* Asserts that ruleset v refuses the set: tileset_setup returns `status`,
- * which the parse reports as CARC_E_INVALID with that value in its text. */
-static inline void bs_assert_refused(const carc_variant *v, const bs_text *t, int status)
+/* Asserts that ruleset v refuses the set as beyond one of its limits: its
+ * tileset_setup returns CARC_E_LIMIT, which the parse passes on, with that
+ * value in its text. */
+static inline void bs_assert_beyond_limit(const carc_variant *v, const bs_text *t)
 {
     carc_tileset *ts = NULL;
     char err[256] = "", want[96];
     int r = carc_tileset_parse(v, t->s, t->len, &ts, err, sizeof err);
-    cr_assert_eq(r, CARC_E_INVALID, "%s: the set is taken (%d: %s)", v->name, r, err);
+    cr_assert_eq(r, CARC_E_LIMIT, "%s: the set is taken or refused otherwise (%d: %s)", v->name, r, err);
     cr_assert_null(ts, "no set is made");
-    snprintf(want, sizeof want, "tileset_setup refused the set (it returned %d: %s)", status, carc_strerror(status));
+    snprintf(want, sizeof want, "beyond a limit of the ruleset (its tileset_setup returned %d: %s;", CARC_E_LIMIT,
+             carc_strerror(CARC_E_LIMIT));
     cr_assert_not_null(strstr(err, want), "%s: want \"%s\" in \"%s\"", v->name, want, err);
 }
 
