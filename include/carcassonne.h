@@ -409,9 +409,9 @@ CARC_API int carc_registry_find(const carc_registry *reg, const char *name, cons
  *         name with a control byte), ::CARC_E_LIMIT (a capacity: 128 tile
  *         types, 1020 tiles, 12 features on a tile, 16 attribute names,
  *         attribute values up to 255, 4 stacks, 15 edge letters; or one of
- *         the variant's own, which its documentation gives: Hunters &
- *         Gatherers takes at most 8 pit traps), ::CARC_E_INVALID (the
- *         variant's `tileset_setup` refused the set otherwise),
+ *         the variant's own, which the message names: "9 pit traps, at
+ *         most 8" in Hunters & Gatherers), ::CARC_E_INVALID (the variant
+ *         refused the set otherwise),
  *         ::CARC_E_NOMEM.
  */
 CARC_API int carc_tileset_parse(const carc_variant *v, const char *text, size_t len, carc_tileset **out,

@@ -314,7 +314,8 @@ struct carc_variant {
      * it out once, as the set is parsed, into `tileset_data_size` bytes that
      * the tile set keeps; each game reads them with
      * carc_variant_tileset_data(). A set is read-only once parsed, so games
-     * on any number of threads share the bytes.
+     * on any number of threads share the bytes. Before it, `tileset_check`
+     * says whether the variant can play the set at all, and if not, why.
      * @{
      */
     /** Bytes the tile set keeps for the variant (at most ::CARC_VARIANT_TILESET_DATA_MAX,
@@ -328,9 +329,22 @@ struct carc_variant {
      *  refuses it as beyond a capacity of the variant's, and the parse fails
      *  with ::CARC_E_LIMIT; any other value refuses it, and the parse fails
      *  with ::CARC_E_INVALID. Either way the parse's error text gives the
-     *  value. Borrowed: `ts` and `data` only for the call. May be NULL when
-     *  `tileset_data_size` is 0. */
+     *  value only: a variant with limits of its own says which one a set is
+     *  beyond in `tileset_check`, called first. Borrowed: `ts` and `data`
+     *  only for the call. May be NULL when `tileset_data_size` is 0. */
     int (*tileset_setup)(const carc_tileset *ts, void *data);
+    /** Whether the variant can play tile set `ts`, which is complete and
+     *  may be read with the carc_tileset_*() calls; called before
+     *  `tileset_setup`, as each set is parsed for this variant. Returns
+     *  ::CARC_OK to go on; ::CARC_E_LIMIT for a set beyond a capacity of
+     *  the variant's, and the parse fails with ::CARC_E_LIMIT; any other
+     *  value refuses the set, and the parse fails with ::CARC_E_INVALID. On a
+     *  refusal it writes one line into `why` (`why_cap` bytes, at least 64,
+     *  NUL-terminated) naming the limit and the set's value, e.g.
+     *  `"9 pit traps, at most 8"`, which the parse's message carries. Borrowed:
+     *  `ts` and `why` only for the call. May be NULL. Appended in 0.3.0 after
+     *  `tileset_setup`: the library reads it only when struct_size covers it. */
+    int (*tileset_check)(const carc_tileset *ts, char *why, size_t why_cap);
     /** @} */
 };
 

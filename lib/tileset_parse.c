@@ -442,12 +442,29 @@ static int finish_set(parser *ps)
     return CARC_OK;
 }
 
+/* The variant's word on the finished set (carc_variant.tileset_check): its
+ * reason, if it refuses, is the message. CARC_E_LIMIT stays a limit: the set
+ * is beyond a capacity of the ruleset (Hunters & Gatherers' 8 pit traps), as
+ * it would be beyond one of the core's; any other value is CARC_E_INVALID. */
+static int variant_check_set(parser *ps)
+{
+    const carc_variant *v = ps->v;
+    if (!VARIANT_HAS(v, tileset_check) || !v->tileset_check) return CARC_OK;
+    char why[128] = "";
+    int r = v->tileset_check(ps->ts, why, sizeof why);
+    if (r == CARC_OK) return CARC_OK;
+    why[sizeof why - 1] = 0;
+    for (char *c = why; *c; c++)
+        if ((unsigned char)*c < 0x20) *c = ' '; /* the message is one line */
+    if (!why[0]) snprintf(why, sizeof why, "its tileset_check returned %d: %s", r, carc_strerror(r));
+    if (r == CARC_E_LIMIT) return limit(ps, "the set is beyond a limit of the ruleset: %s", why);
+    return refuse(ps, "the ruleset refused the set: %s", why);
+}
+
 /* The variant's facts about the finished set (carc_variant.tileset_setup),
  * into the set's zeroed vdata; a variant that refuses the set refuses the
- * parse. CARC_E_LIMIT stays a limit: the set is beyond a capacity of the
- * ruleset (Hunters & Gatherers' 8 pit traps), as it would be beyond one of
- * the core's; any other value is CARC_E_INVALID, a fault of the variant
- * rather than of the text. */
+ * parse, CARC_E_LIMIT as a limit and any other value as CARC_E_INVALID, a
+ * fault of the variant rather than of the text. */
 static int variant_facts(parser *ps)
 {
     const carc_variant *v = ps->v;
@@ -456,11 +473,12 @@ static int variant_facts(parser *ps)
     if (v->tileset_data_size > CARC_VARIANT_TILESET_DATA_MAX)
         return refuse(ps, "the variant's tileset_data_size %zu is above %d", v->tileset_data_size,
                       CARC_VARIANT_TILESET_DATA_MAX);
-    if (!v->tileset_setup) return CARC_OK;
-    int r = v->tileset_setup(ps->ts, ps->ts->vdata);
+    int r = variant_check_set(ps);
+    if (r || !v->tileset_setup) return r;
+    r = v->tileset_setup(ps->ts, ps->ts->vdata);
     if (r == CARC_E_LIMIT)
-        return limit(ps, "the set is beyond a limit of the ruleset (its tileset_setup returned %d: %s; "
-                         "the ruleset's documentation gives its limits)", r, carc_strerror(r));
+        return limit(ps, "the set is beyond a limit of the ruleset (its tileset_setup returned %d: %s)", r,
+                     carc_strerror(r));
     if (r != CARC_OK)
         return refuse(ps, "the variant's tileset_setup refused the set (it returned %d: %s)", r, carc_strerror(r));
     return CARC_OK;

@@ -113,8 +113,9 @@ Test(core_tileset_setup, a_variant_that_refuses_the_set_refuses_the_parse)
 }
 
 /* CARC_E_LIMIT from the hook is a set beyond a capacity of the variant's,
- * which the parse reports as a limit, as it does one of the core's; so does
- * the variant's check of its own set, as a fault of the variant. */
+ * which the parse reports as a limit, as it does one of the core's (with
+ * only the status: tileset_check is where a variant names the limit); the
+ * variant's check of its own set reports it as a fault of the variant. */
 Test(core_tileset_setup, a_set_beyond_a_limit_of_the_variant_is_a_limit)
 {
     carc_variant v = counting();
@@ -124,12 +125,12 @@ Test(core_tileset_setup, a_set_beyond_a_limit_of_the_variant_is_a_limit)
     cr_assert_eq(carc_tileset_parse(&v, SMALL, sizeof SMALL - 1, &ts, err, sizeof err), CARC_E_LIMIT);
     cr_assert_null(ts);
     cr_assert_str_eq(err, "the set is beyond a limit of the ruleset (its tileset_setup returned -13: a fixed capacity "
-                          "would be exceeded; the ruleset's documentation gives its limits)");
+                          "would be exceeded)");
     v.tiles = SMALL;
     v.tiles_len = sizeof SMALL - 1;
     cr_assert_eq(carc_variant_check(&v, err, sizeof err), CARC_E_INVALID);
     cr_assert_str_eq(err, "tiles: the set is beyond a limit of the ruleset (its tileset_setup returned -13: a fixed "
-                          "capacity would be exceeded; the ruleset's documentation gives its limits)");
+                          "capacity would be exceeded)");
 }
 
 Test(core_tileset_setup, too_many_bytes_or_no_hook_to_fill_them_is_refused)

@@ -2,8 +2,8 @@
  * hunters-gatherers/hunters_gatherers.c): at most 1,024 features in all,
  * what the game state's bit set of covered pieces holds (the core takes
  * up to 12,240), and 8 pit traps, what a grassland's scoring notes. A set
- * beyond either is refused when it is parsed, with CARC_E_LIMIT from
- * tileset_setup. */
+ * beyond either is refused when it is parsed, with CARC_E_LIMIT and the
+ * limit named (its tileset_check). */
 #include "big_sets.h"
 
 /* Lakes beside the grassland on a tile of this test's sets, and whether
@@ -45,11 +45,12 @@ Test(hg_big_sets, a_set_of_1024_features_is_taken)
 
 /* 85 x 12 + 5 = 1,025 features, one past the ruleset's 1,024 (86 tiles,
  * well within the core's 1,020 tiles and 12,240 features): refused by
- * tileset_setup with CARC_E_LIMIT. */
+ * tileset_check with CARC_E_LIMIT. */
 Test(hg_big_sets, a_set_of_1025_features_is_refused)
 {
     bs_text t = lakes_set(85, 4);
-    bs_assert_beyond_limit(bs_variant("hunters-gatherers"), &t);
+    bs_assert_beyond_limit(bs_variant("hunters-gatherers"), &t,
+                           "1025 features (a tile's count times its features, summed), at most 1024");
     free(t.s);
 }
 
@@ -75,6 +76,6 @@ Test(hg_big_sets, a_set_of_more_than_8_pit_traps_is_refused)
     carc_tileset_free(ts);
     free(t.s);
     t = pits_set(9);
-    bs_assert_beyond_limit(v, &t);
+    bs_assert_beyond_limit(v, &t, "9 pit traps, at most 8");
     free(t.s);
 }

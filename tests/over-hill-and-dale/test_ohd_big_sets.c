@@ -77,7 +77,7 @@ static bs_text paths_set(int two, int three)
  * pieces in place of one of 2 adds one, so PATH_LIMIT - 2 x BS_TILES of
  * them make PATH_LIMIT. 1,012 tiles of 2 and 8 of 3 make 2,048 path
  * pieces, taken; 1,011 of 2 and 9 of 3 make 2,049, refused by
- * tileset_setup's CARC_E_LIMIT. */
+ * tileset_check's CARC_E_LIMIT. */
 Test(ohd_big_sets, a_set_of_more_than_2048_path_pieces_is_refused)
 {
     const carc_variant *v = bs_variant("over-hill-and-dale");
@@ -88,6 +88,6 @@ Test(ohd_big_sets, a_set_of_more_than_2048_path_pieces_is_refused)
     carc_tileset_free(ts);
     free(t.s);
     t = paths_set(BS_TILES - three - 1, three + 1);
-    bs_assert_beyond_limit(v, &t);
+    bs_assert_beyond_limit(v, &t, "2049 path pieces, at most 2048");
     free(t.s);
 }

@@ -1,6 +1,7 @@
 /* Variant `hunters-gatherers`: Carcassonne - Hunters and Gatherers (2020
  * edition). How each rule maps onto the core: docs/variants/hunters-gatherers.md. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hunters_gatherers.h"
@@ -10,7 +11,7 @@
 /* Features a set may hold in all (408 in the built-in one): what the
  * bit set of covered pieces in the game state holds (128 of its 512
  * bytes; the core's most, 12,240 features, would take 1,530) and the
- * lists of a feature's pieces on the stack. tileset_setup refuses a set
+ * lists of a feature's pieces on the stack. tileset_check refuses a set
  * with more. */
 #define HG_MAX_PIECES 1024
 /* Pit traps a grassland's scoring notes (1 in the built-in set): a set
@@ -110,9 +111,44 @@ static int feature_has(const carc_tileset *ts, int type, int feature, int attr)
     return attr >= 0 && carc_tileset_feature_attr(ts, type, feature, attr, &value) == CARC_OK && value != 0;
 }
 
+/* CARC_E_LIMIT for a set beyond the limits above, naming the first one in
+ * `why` (cap bytes; NULL and 0 for no reason); CARC_OK otherwise. */
+static int beyond_limits(const carc_tileset *ts, int pit_attr, char *why, size_t cap)
+{
+    int types = 0, features = 0, pits = 0;
+    carc_tileset_type_count(ts, &types);
+    if (types > HG_MAX_TYPES) {
+        snprintf(why, cap, "%d tile types, at most %d", types, HG_MAX_TYPES);
+        return CARC_E_LIMIT;
+    }
+    for (int t = 0; t < types; t++) {
+        carc_tile_type_info info = {.struct_size = sizeof info};
+        if (carc_tileset_type(ts, t, &info) != CARC_OK) continue;
+        features += info.count * info.feature_count;
+        for (int k = 0; k < info.feature_count; k++) pits += feature_has(ts, t, k, pit_attr) ? info.count : 0;
+    }
+    if (features > HG_MAX_PIECES) {
+        snprintf(why, cap, "%d features (a tile's count times its features, summed), at most %d", features,
+                 HG_MAX_PIECES);
+        return CARC_E_LIMIT;
+    }
+    if (pits > HG_MAX_PITS) {
+        snprintf(why, cap, "%d pit traps, at most %d", pits, HG_MAX_PITS);
+        return CARC_E_LIMIT;
+    }
+    return CARC_OK;
+}
+
+/* carc_variant.tileset_check: the limits, and which one a set is beyond. */
+static int tileset_check(const carc_tileset *ts, char *why, size_t cap)
+{
+    int pit = -1;
+    if (carc_tileset_attr_find(ts, attr_names[A_PIT_TRAP], &pit) != CARC_OK) pit = -1;
+    return beyond_limits(ts, pit, why, cap);
+}
+
 /* The facts; a set beyond the limits above is refused with CARC_E_LIMIT
- * (the core cannot pass a reason on: docs/variants/hunters-gatherers.md
- * names the limits). */
+ * here too, for a copy of this vtable older than tileset_check. */
 static int tileset_setup(const carc_tileset *ts, void *data)
 {
     hg_facts *f = data;
@@ -120,21 +156,19 @@ static int tileset_setup(const carc_tileset *ts, void *data)
         int i = -1;
         f->attr[a] = (int8_t)(carc_tileset_attr_find(ts, attr_names[a], &i) == CARC_OK ? i : -1);
     }
+    int r = beyond_limits(ts, f->attr[A_PIT_TRAP], NULL, 0);
+    if (r) return r;
     static const int powers[] = {A_LOGBOAT, A_HUNTING_TRAP, A_SHAMAN};
-    int types = 0, features = 0, pits = 0;
+    int types = 0;
     carc_tileset_type_count(ts, &types);
-    if (types > HG_MAX_TYPES) return CARC_E_LIMIT;
     for (int t = 0; t < types; t++) {
         carc_tile_type_info info = {.struct_size = sizeof info};
         if (carc_tileset_type(ts, t, &info) != CARC_OK) continue;
-        features += info.count * info.feature_count;
-        for (int k = 0; k < info.feature_count; k++) {
-            pits += feature_has(ts, t, k, f->attr[A_PIT_TRAP]) ? info.count : 0;
+        for (int k = 0; k < info.feature_count; k++)
             for (size_t p = 0; p < sizeof powers / sizeof powers[0]; p++)
                 if (feature_has(ts, t, k, f->attr[powers[p]])) f->power_types[t / 8] |= (uint8_t)(1u << t % 8);
-        }
     }
-    return features > HG_MAX_PIECES || pits > HG_MAX_PITS ? CARC_E_LIMIT : CARC_OK;
+    return CARC_OK;
 }
 
 static int setup(carc_game *g)
@@ -525,4 +559,5 @@ const carc_variant carc_variant_hunters_gatherers = {
     .kind_colors = colors,
     .tileset_data_size = sizeof(hg_facts),
     .tileset_setup = tileset_setup,
+    .tileset_check = tileset_check,
 };

@@ -1,5 +1,6 @@
 /* Variant `over-hill-and-dale`: Carcassonne - Over Hill and Dale (2015). How
  * each rule maps onto the core: docs/variants/over-hill-and-dale.md. */
+#include <stdio.h>
 #include <string.h>
 
 #include "over_hill_and_dale.h"
@@ -8,14 +9,14 @@
 
 /* What the bit sets of a hike's walk hold: 1,024 tiles and 12,288
  * features, the most the core takes (1,020 tiles and 12,240 features, 12
- * a tile) rounded up to whole 64-bit words. tileset_setup refuses a set
+ * a tile) rounded up to whole 64-bit words. tileset_check refuses a set
  * beyond them, which the core never passes it. */
 #define OHD_MAX_PIECES 12288
 #define OHD_MAX_TILES 1024
 /* Path pieces a hike's walk can queue, with their distances (8 KiB of
  * stack, as the 1,024 of the old queue): every path piece of the set, 65
  * in the built-in one, about 900 in a set of 1,020 tiles in the same
- * proportions. tileset_setup refuses a set with more. */
+ * proportions. tileset_check refuses a set with more. */
 #define OHD_MAX_PATH 2048
 /* The core takes at most 512 variant moves in one decision. */
 #define OHD_MAX_HIKES 512
@@ -54,13 +55,11 @@ typedef struct ohd_state {
 _Static_assert(sizeof(ohd_state) <= CARC_VARIANT_STATE_MAX, "state must fit the core's buffer");
 
 /* A set this ruleset cannot play without dropping something is refused
- * when it is parsed, with CARC_E_LIMIT (the core cannot pass a reason on:
- * docs/variants/over-hill-and-dale.md names the limits): more tiles or
- * features than the bit sets hold, or more path pieces than a hike's walk
- * can queue. */
-static int tileset_setup(const carc_tileset *ts, void *data)
+ * when it is parsed, with CARC_E_LIMIT and the limit named in `why`: more
+ * tiles or features than the bit sets hold, or more path pieces than a
+ * hike's walk can queue. */
+static int tileset_check(const carc_tileset *ts, char *why, size_t cap)
 {
-    (void)data;
     int types = 0, tiles = 0, features = 0, paths = 0;
     carc_tileset_type_count(ts, &types);
     for (int t = 0; t < types; t++) {
@@ -74,7 +73,20 @@ static int tileset_setup(const carc_tileset *ts, void *data)
             paths += fi.kind_index == OHD_PATH ? info.count : 0;
         }
     }
-    return tiles > OHD_MAX_TILES || features > OHD_MAX_PIECES || paths > OHD_MAX_PATH ? CARC_E_LIMIT : CARC_OK;
+    const char *what = tiles > OHD_MAX_TILES ? "tiles" : features > OHD_MAX_PIECES ? "features" : "path pieces";
+    int have = tiles > OHD_MAX_TILES ? tiles : features > OHD_MAX_PIECES ? features : paths;
+    int most = tiles > OHD_MAX_TILES ? OHD_MAX_TILES : features > OHD_MAX_PIECES ? OHD_MAX_PIECES : OHD_MAX_PATH;
+    if (have <= most) return CARC_OK;
+    snprintf(why, cap, "%d %s, at most %d", have, what, most);
+    return CARC_E_LIMIT;
+}
+
+/* The same refusal, without a reason, for a copy of this vtable older than
+ * tileset_check. */
+static int tileset_setup(const carc_tileset *ts, void *data)
+{
+    (void)data;
+    return tileset_check(ts, NULL, 0);
 }
 
 static ohd_state *st(carc_game *g) { return (ohd_state *)carc_variant_state(g); }
@@ -566,4 +578,5 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .kind_colors = colors,
     .view_labels = view_labels,
     .tileset_setup = tileset_setup,
+    .tileset_check = tileset_check,
 };
