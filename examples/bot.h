@@ -7,7 +7,8 @@
 
 #include <carcassonne.h>
 
-#define BOT_MAX_MOVES 4096
+/* room for every listing of every game (532,480 bytes) */
+#define BOT_MAX_MOVES CARC_MAX_MOVES
 
 static inline uint64_t bot_rand(uint64_t *s)
 {

@@ -711,6 +711,15 @@ CARC_API int carc_game_removed_count(const carc_game *g, int *n);
 CARC_API int carc_game_removed(const carc_game *g, int i, int *type, int *reason);
 
 /**
+ * Most moves one decision can offer in any game: four turns of each of up
+ * to four distinct tiles in a hand (::CARC_MAX_HAND) on each of the 2,048
+ * open squares a set of 1,020 tiles can leave, and 512 of a variant's own.
+ * A buffer of this many moves (532,480 bytes) takes every listing of
+ * carc_game_moves() whole; a base game lists at most a few hundred.
+ */
+#define CARC_MAX_MOVES 33280
+
+/**
  * Lists every legal move of the current decision, each exactly once (tile
  * rotations that give an identical tile are listed once, as the lowest; with
  * hands, the placements of every distinct tile in the hand, each move

@@ -594,6 +594,12 @@ static int variant_move(carc_game *g, const carc_move *m)
     return CARC_OK;
 }
 
+/* the public bound on a listing holds for the largest set and hand */
+_Static_assert((size_t)CARC_MAX_HAND * 4 * FRONTIER_CAP(MAX_TILES) + MAX_EXTRA_MOVES <= CARC_MAX_MOVES,
+               "a tile step's moves fit CARC_MAX_MOVES");
+_Static_assert((size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES <= CARC_MAX_MOVES,
+               "a figure step's moves fit CARC_MAX_MOVES");
+
 int carc_game_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     if (!g || !count) return CARC_E_NULL;

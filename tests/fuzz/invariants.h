@@ -19,10 +19,8 @@
 #include <carcassonne.h>
 #include <carcassonne_variant.h> /* carc_turn_is_extra: an extra turn's tile is in no hand */
 
-/* Most moves one decision can offer: four rotations on each of 2,048
- * frontier squares (the 1,020 tiles a set may have) for each of up to
- * four distinct tiles in a hand, and 512 of a variant's own. */
-#define INV_MAX_MOVES 33280
+/* Most moves one decision can offer (the library's bound) */
+#define INV_MAX_MOVES CARC_MAX_MOVES
 #define INV_MAX_TYPES 128
 #define INV_MAX_FIG_KINDS 4
 #define INV_MAX_CATS 12

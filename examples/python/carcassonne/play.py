@@ -12,7 +12,7 @@ import sys
 from . import _core
 from ._core import CarcError, Game, Phase, Variant, ffi, lib
 
-MAX_MOVES = 4096  # BOT_MAX_MOVES of examples/bot.h
+MAX_MOVES = _core.CONSTANTS.get("CARC_MAX_MOVES", 33280)  # BOT_MAX_MOVES of examples/bot.h: every listing whole
 _MASK = (1 << 64) - 1
 
 
