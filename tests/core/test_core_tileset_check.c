@@ -161,6 +161,23 @@ Test(core_tileset_check, its_own_set_refused_fails_the_vtable)
     cr_assert_null(g);
 }
 
+/* A ruleset with limits and no facts to keep: the check alone. */
+Test(core_tileset_check, a_check_needs_no_facts)
+{
+    carc_variant v = checking();
+    v.tileset_setup = NULL;
+    v.tileset_data_size = 0;
+    carc_tileset *ts = h_parse_tiles(&v, SMALL, sizeof SMALL - 1);
+    cr_assert_eq(checks, 1);
+    cr_assert_eq(setups, 0);
+    carc_tileset_free(ts);
+    verdict = CARC_E_LIMIT;
+    reason = "7 tiles, at most 6";
+    char err[160] = "";
+    cr_assert_eq(parse(&v, err, sizeof err), CARC_E_LIMIT);
+    cr_assert_str_eq(err, "the set is beyond a limit of the ruleset: 7 tiles, at most 6");
+}
+
 Test(core_tileset_check, a_variant_older_than_the_hook_is_never_asked)
 {
     carc_variant v = checking();
