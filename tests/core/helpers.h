@@ -58,6 +58,27 @@ static inline carc_tileset *h_scaled_set(const carc_variant *v, int times)
     return ts;
 }
 
+/* Seven field tiles of three types (the start tile, 4 and 2 more) in
+ * base's kinds: a small set for tests of how a set is read. */
+#define H_FIELDS_SET                                                          \
+    "tileset small\n"                                                         \
+    "tile S count=1 start\n  edges FFF FFF FFF FFF\n"                         \
+    "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"                   \
+    "tile P count=4\n  edges FFF FFF FFF FFF\n"                               \
+    "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"                   \
+    "tile Q count=2\n  edges FFF FFF FFF FFF\n"                               \
+    "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
+
+/* A copy of base's vtable named `name`, for a test to change. */
+static inline carc_variant h_base_copy(const char *name)
+{
+    const carc_variant *base = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "base", &base), CARC_OK);
+    carc_variant v = *base;
+    v.name = name;
+    return v;
+}
+
 /* A set of n tiles (for base) that fit anywhere beside each other: the
  * start tile and n - 1 copies of one more, all field. The caller frees it. */
 static inline carc_tileset *h_open_set(int n)

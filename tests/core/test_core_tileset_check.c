@@ -38,10 +38,7 @@ static int setup_facts(const carc_tileset *ts, void *data)
 
 static carc_variant checking(void)
 {
-    const carc_variant *base = NULL;
-    cr_assert_eq(carc_registry_find(NULL, "base", &base), CARC_OK);
-    carc_variant v = *base;
-    v.name = "checking";
+    carc_variant v = h_base_copy("checking");
     v.tileset_setup = setup_facts;
     v.tileset_check = check;
     checks = setups = verdict = 0;
@@ -49,13 +46,7 @@ static carc_variant checking(void)
     return v;
 }
 
-static const char SMALL[] = "tileset small\n"
-                            "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
-                            "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
-                            "tile P count=4\n  edges FFF FFF FFF FFF\n"
-                            "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
-                            "tile Q count=2\n  edges FFF FFF FFF FFF\n"
-                            "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n";
+static const char SMALL[] = H_FIELDS_SET;
 
 /* Parses SMALL for v; returns the status, the message in err. */
 static int parse(const carc_variant *v, char *err, size_t cap)
@@ -70,38 +61,40 @@ static int parse(const carc_variant *v, char *err, size_t cap)
     return r;
 }
 
+/* With the check answering `answer` and writing `why`, the parse of SMALL
+ * for v fails with `status` and `message`, and no facts are worked out. */
+static void expect_refusal(const carc_variant *v, int answer, const char *why, int status, const char *message)
+{
+    verdict = answer;
+    reason = why;
+    char err[160] = "";
+    cr_assert_eq(parse(v, err, sizeof err), status);
+    cr_assert_str_eq(err, message);
+    cr_assert_eq(setups, 0, "no facts of a set refused");
+}
+
 Test(core_tileset_check, a_set_beyond_a_limit_of_the_ruleset_names_the_limit)
 {
     carc_variant v = checking();
-    verdict = CARC_E_LIMIT;
-    reason = "7 tiles, at most 6";
-    char err[160] = "";
-    cr_assert_eq(parse(&v, err, sizeof err), CARC_E_LIMIT);
-    cr_assert_str_eq(err, "the set is beyond a limit of the ruleset: 7 tiles, at most 6");
+    expect_refusal(&v, CARC_E_LIMIT, "7 tiles, at most 6", CARC_E_LIMIT,
+                   "the set is beyond a limit of the ruleset: 7 tiles, at most 6");
     cr_assert_eq(checks, 1);
-    cr_assert_eq(setups, 0, "no facts of a set refused");
     cr_assert_geq(cap_seen, 64, "the header promises at least 64 bytes");
 }
 
 Test(core_tileset_check, another_refusal_is_an_inconsistent_argument)
 {
     carc_variant v = checking();
-    verdict = CARC_E_RANGE;
-    reason = "a tile of only farms";
-    char err[160] = "";
-    cr_assert_eq(parse(&v, err, sizeof err), CARC_E_INVALID);
-    cr_assert_str_eq(err, "the ruleset refused the set: a tile of only farms");
-    cr_assert_eq(setups, 0);
+    expect_refusal(&v, CARC_E_RANGE, "a tile of only farms", CARC_E_INVALID,
+                   "the ruleset refused the set: a tile of only farms");
 }
 
 Test(core_tileset_check, a_refusal_without_a_reason_names_the_status)
 {
     carc_variant v = checking();
-    verdict = CARC_E_LIMIT;
-    char err[160] = "";
-    cr_assert_eq(parse(&v, err, sizeof err), CARC_E_LIMIT);
-    cr_assert_str_eq(err, "the set is beyond a limit of the ruleset: its tileset_check returned -13: a fixed "
-                          "capacity would be exceeded");
+    expect_refusal(&v, CARC_E_LIMIT, NULL, CARC_E_LIMIT,
+                   "the set is beyond a limit of the ruleset: its tileset_check returned -13: a fixed capacity "
+                   "would be exceeded");
 }
 
 /* The message is one line, however the reason is written: control bytes
@@ -109,11 +102,8 @@ Test(core_tileset_check, a_refusal_without_a_reason_names_the_status)
 Test(core_tileset_check, a_reason_is_kept_to_one_line_and_its_room)
 {
     carc_variant v = checking();
-    verdict = CARC_E_LIMIT;
-    reason = "9 pit traps,\nat most 8\t(see the docs)";
-    char err[160] = "";
-    cr_assert_eq(parse(&v, err, sizeof err), CARC_E_LIMIT);
-    cr_assert_str_eq(err, "the set is beyond a limit of the ruleset: 9 pit traps, at most 8 (see the docs)");
+    expect_refusal(&v, CARC_E_LIMIT, "9 pit traps,\nat most 8\t(see the docs)", CARC_E_LIMIT,
+                   "the set is beyond a limit of the ruleset: 9 pit traps, at most 8 (see the docs)");
     static char longer[400];
     memset(longer, 'w', sizeof longer - 1);
     reason = longer;
@@ -171,11 +161,8 @@ Test(core_tileset_check, a_check_needs_no_facts)
     cr_assert_eq(checks, 1);
     cr_assert_eq(setups, 0);
     carc_tileset_free(ts);
-    verdict = CARC_E_LIMIT;
-    reason = "7 tiles, at most 6";
-    char err[160] = "";
-    cr_assert_eq(parse(&v, err, sizeof err), CARC_E_LIMIT);
-    cr_assert_str_eq(err, "the set is beyond a limit of the ruleset: 7 tiles, at most 6");
+    expect_refusal(&v, CARC_E_LIMIT, "7 tiles, at most 6", CARC_E_LIMIT,
+                   "the set is beyond a limit of the ruleset: 7 tiles, at most 6");
 }
 
 Test(core_tileset_check, a_variant_older_than_the_hook_is_never_asked)

@@ -31,10 +31,7 @@ static int count_tiles(const carc_tileset *ts, void *data)
 
 static carc_variant counting(void)
 {
-    const carc_variant *base = NULL;
-    cr_assert_eq(carc_registry_find(NULL, "base", &base), CARC_OK);
-    carc_variant v = *base;
-    v.name = "counting";
+    carc_variant v = h_base_copy("counting");
     v.tileset_data_size = sizeof(facts);
     v.tileset_setup = count_tiles;
     calls = refusal = 0;
@@ -49,13 +46,7 @@ static carc_game *game_of(const carc_variant *v, const carc_tileset *ts)
     return g;
 }
 
-static const char SMALL[] = "tileset small\n"
-                            "tile S count=1 start\n  edges FFF FFF FFF FFF\n"
-                            "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
-                            "tile P count=4\n  edges FFF FFF FFF FFF\n"
-                            "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n"
-                            "tile Q count=2\n  edges FFF FFF FFF FFF\n"
-                            "  feature farm slots=0,1,2,3,4,5,6,7,8,9,10,11 id=f\n";
+static const char SMALL[] = H_FIELDS_SET;
 
 Test(core_tileset_setup, a_set_is_worked_out_once_and_every_game_reads_it)
 {
