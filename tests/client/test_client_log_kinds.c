@@ -111,7 +111,7 @@ static void check_entry(const carc_game *g, const char *variant, int i, tally *t
     }
 }
 
-Test(client_log_kinds, every_entry_has_its_features_category, .timeout = 300)
+Test(client_log_kinds, every_entry_has_its_features_category)
 {
     carc_move *buf = NULL;
     size_t cap = 0;

@@ -61,7 +61,7 @@ static int play(carc_game *g, int players, carc_move *mv, uint64_t *rng)
 
 /* 10,000 games over 2 to 5 players, every other one with hands; each is a
  * copy of a fresh game, reseeded, so the whole run takes about a second. */
-Test(discovery_random, ten_thousand_games_conserve_followers, .timeout = 600)
+Test(discovery_random, ten_thousand_games_conserve_followers)
 {
     carc_move *mv = malloc(DS_MOVE_CAP * sizeof *mv);
     carc_game *fresh[8], *work[8];

@@ -31,7 +31,7 @@ static void check_tokens(carc_game *g, int players)
     }
 }
 
-Test(hills_sheep_random, tokens_are_conserved_over_10000_games, .timeout = 600)
+Test(hills_sheep_random, tokens_are_conserved_over_10000_games)
 {
     carc_move *buf = malloc(sizeof *buf * MOVES_CAP);
     carc_game *start[6] = {0}, *work[6] = {0};

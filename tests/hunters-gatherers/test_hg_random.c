@@ -73,7 +73,7 @@ static int play(carc_game *g, int players, carc_move *moves, uint64_t *rng)
 
 /* Games are copied from one fresh game per player count and reseeded, so
  * the 10,000 games stay quick under the sanitizers too. */
-Test(hunters_gatherers_random, ten_thousand_games_conserve_figures, .timeout = 600)
+Test(hunters_gatherers_random, ten_thousand_games_conserve_figures)
 {
     carc_move *moves = malloc(4096 * sizeof *moves);
     tgame fresh[4];

@@ -229,7 +229,7 @@ static int positions_of(const setup *s, jt_doc *schema, uint64_t seed)
     return checked;
 }
 
-Test(state_json, random_positions_of_every_ruleset_validate, .timeout = 600)
+Test(state_json, random_positions_of_every_ruleset_validate)
 {
     jt_doc schema;
     parse_schema(&schema, carc_state_schema, sizeof carc_state_schema - 1);

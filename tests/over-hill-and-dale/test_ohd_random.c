@@ -80,7 +80,7 @@ static int play(carc_game *g, int players, carc_move *moves, uint64_t *rng, stat
 
 /* Games are copied from one fresh game per player count and reseeded, so
  * 10,000 of them stay quick. */
-Test(over_hill_and_dale_random, ten_thousand_games_conserve_tokens_and_figures, .timeout = 600)
+Test(over_hill_and_dale_random, ten_thousand_games_conserve_tokens_and_figures)
 {
     carc_move *moves = malloc(H_MOVE_CAP * sizeof *moves);
     tgame fresh[4];

@@ -196,7 +196,7 @@ static void legal_everywhere(const char *variant, int players, const carc_option
     carc_game_free(g);
 }
 
-Test(search_rulesets, every_ruleset_gets_legal_moves_and_keeps_its_game, .timeout = 600)
+Test(search_rulesets, every_ruleset_gets_legal_moves_and_keeps_its_game)
 {
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
         for (int players = 2; players <= 5; players += 3) legal_everywhere(variants[v], players, NULL, 0, 7 + v, 3, 1);
@@ -208,7 +208,7 @@ Test(search_rulesets, every_ruleset_gets_legal_moves_and_keeps_its_game, .timeou
 /* The actions of a ruleset (shepherd grow and guide, hikes, token picks,
  * The Discovery's removals) are among the moves a search gives, when
  * every decision of many games is searched. */
-Test(search_rulesets, actions_are_searched_like_any_move, .timeout = 600)
+Test(search_rulesets, actions_are_searched_like_any_move)
 {
     const char *with_actions[] = {"hills-sheep", "discovery", "over-hill-and-dale"};
     for (int v = 0; v < 3; v++) {

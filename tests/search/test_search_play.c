@@ -71,7 +71,7 @@ static int wins_with(carc_game *g, int me, const carc_move *tile, carc_game *c, 
 /* On the last tile nothing is left to chance: each placement and figure
  * decides the game. In positions where under a fifth of the placements
  * can win, the search must pick one of them, then a winning figure step. */
-Test(search_play, finds_the_few_winning_last_moves, .timeout = 300)
+Test(search_play, finds_the_few_winning_last_moves)
 {
     int checked = 0;
     for (uint64_t seed = 1; seed < 400 && checked < 6; seed++) {
@@ -136,7 +136,7 @@ static char *game_trace(const char *variant, int players, uint64_t seed, int thr
     return out;
 }
 
-Test(search_play, the_same_seed_and_iterations_give_the_same_game, .timeout = 300)
+Test(search_play, the_same_seed_and_iterations_give_the_same_game)
 {
     char *a = game_trace("hills-sheep", 3, 21, 1, 0), *b = game_trace("hills-sheep", 3, 21, 1, 0);
     cr_assert_str_eq(a, b, "one thread");
