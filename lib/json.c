@@ -81,6 +81,29 @@ JSON_COLD static void put_string(json_out *o, const char *s)
     put_bytes(o, "\"", 1);
 }
 
+/* The next character of s as json_str shows it: its UTF-8 bytes in *out
+ * (U+FFFD's for a byte that is not UTF-8); returns how many of s it takes. */
+JSON_COLD static size_t shown_char(const unsigned char *s, const unsigned char **out, size_t *n)
+{
+    size_t k = *s < 0x80 ? 1 : utf8_length(s);
+    *out = k ? s : (const unsigned char *)"\xEF\xBF\xBD";
+    *n = k ? k : 3;
+    return k ? k : 1;
+}
+
+JSON_COLD int json_same_text(const char *a, const char *b)
+{
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    while (*p && *q) {
+        const unsigned char *sp, *sq;
+        size_t np, nq;
+        p += shown_char(p, &sp, &np);
+        q += shown_char(q, &sq, &nq);
+        if (np != nq || memcmp(sp, sq, np)) return 0;
+    }
+    return !*p && !*q;
+}
+
 /* The separator, the line break and indent near the top, and the key. */
 JSON_COLD static void member(json_out *o, const char *key)
 {

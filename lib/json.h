@@ -43,6 +43,10 @@ JSON_COLD void json_null(json_out *o, const char *key);
 /* A string: bytes that are not valid UTF-8 come out as U+FFFD, control
  * bytes escaped, so the document is valid JSON whatever a tile set names. */
 JSON_COLD void json_str(json_out *o, const char *key, const char *s);
+/* Whether strings a and b come out as the same JSON text (json_str): true
+ * for the same bytes, and for names that differ only where a byte that is
+ * not UTF-8 (shown as U+FFFD) stands against another such byte or U+FFFD. */
+JSON_COLD int json_same_text(const char *a, const char *b);
 /* An integer, or null when !present (a tile index that does not exist yet). */
 JSON_COLD void json_int_or_null(json_out *o, const char *key, long value, int present);
 /* Finishes the document: the NUL, and the status of carc_game_save's

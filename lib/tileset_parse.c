@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "json.h"
 #include "text.h"
 
 /* Longest id kept per feature reference of borders= and link=. */
@@ -83,10 +84,15 @@ static int letter_code(parser *ps, char c)
     return ps->nletters;
 }
 
+/* The index of attribute `name`, added if new: -1 when there is no room,
+ * -2 - i when it would read as attribute i does in a JSON document (where
+ * the names are keys: json_same_text), which the set cannot tell apart. */
 static int attr_index(carc_tileset *ts, const char *name)
 {
     for (int i = 0; i < ts->nattrs; i++)
         if (strcmp(ts->attr_names[i], name) == 0) return i;
+    for (int i = 0; i < ts->nattrs; i++)
+        if (json_same_text(ts->attr_names[i], name)) return -2 - i;
     if (ts->nattrs == MAX_ATTRS) return -1;
     strcpy(ts->attr_names[ts->nattrs], name); /* callers keep names short enough */
     return ts->nattrs++;
@@ -149,6 +155,9 @@ static int key_link(parser *ps, feature_ctx *fc, text_span value) { return read_
 static int set_attr(parser *ps, tile_feat *f, const char *name, int value)
 {
     int a = attr_index(ps->ts, name);
+    if (a < -1)
+        return fail(ps, "attribute name %s reads as %s does once its bytes that are not UTF-8 are shown as U+FFFD; "
+                        "name them apart", name, ps->ts->attr_names[-2 - a]);
     if (a < 0) return limit(ps, "too many attribute names (at most %d)", MAX_ATTRS);
     f->attr[a] = (uint8_t)value;
     return 0;

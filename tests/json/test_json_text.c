@@ -2,6 +2,7 @@
  * document stays JSON (RFC 8259 asks for UTF-8): a tile set's attribute key,
  * tile name and feature id may hold any byte above 0x20 (docs/tile-format.md). */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <carcassonne.h>
@@ -43,6 +44,52 @@ Test(json_text, bytes_that_start_no_utf8_sequence_are_replaced)
     cr_assert_eq(jt_int(attrs, "k\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD", 0), 1);
     cr_assert_eq(jt_int(attrs, "\xEF\xBF\xBDt\xEF\xBF\xBD", 0), 2); /* Latin-1 bytes, not UTF-8 */
     jt_free(&d);
+    free(doc);
+    carc_tileset_free(ts);
+}
+
+/* Attribute names are the keys of a feature's "attributes" object, so two
+ * that a document would show alike (each byte that is not UTF-8 as U+FFFD,
+ * or as U+FFFD itself written out) are refused as the set is read, naming
+ * both; names alike byte for byte are one attribute, as always. */
+Test(json_text, attribute_names_a_document_shows_alike_are_refused)
+{
+    static const struct {
+        const char *first, *second;
+    } alike[] = {
+        {"bord\xBF" "ers", "bord\x98" "ers"},         /* two bytes that are not UTF-8 */
+        {"k\xEF\xBF\xBD", "k\xFF"},                    /* U+FFFD itself, and such a byte */
+        {"\xE9t\xE9", "\xE8t\xEF\xBF\xBD"},              /* Latin-1 bytes */
+    };
+    const carc_variant *v = NULL;
+    cr_assert_eq(carc_registry_find(NULL, "base", &v), CARC_OK);
+    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+        char text[256], err[200] = "", want[200];
+        int len = snprintf(text, sizeof text,
+                           "tileset odd\ntile S start\n  edges RRR RRR RRR RRR\n"
+                           "  feature road slots=1,4,7,10 id=r1 %s=1\n"
+                           "tile T\n  edges RRR RRR RRR RRR\n"
+                           "  feature road slots=1,4,7,10 id=r1 %s=2\n",
+                           alike[i].first, alike[i].second);
+        carc_tileset *ts = NULL;
+        cr_assert_eq(carc_tileset_parse(v, text, (size_t)len, &ts, err, sizeof err), CARC_E_PARSE, "pair %zu", i);
+        cr_assert_null(ts);
+        snprintf(want, sizeof want,
+                 "line 7: attribute name %s reads as %s does once its bytes that are not UTF-8 are shown as U+FFFD; "
+                 "name them apart",
+                 alike[i].second, alike[i].first);
+        cr_assert_str_eq(err, want, "pair %zu", i);
+    }
+    /* one byte apart where both are UTF-8, or the same bytes: taken */
+    static const char text[] = "tileset odd\ntile S start\n  edges RRR RRR RRR RRR\n"
+                               "  feature road slots=1,4,7,10 id=r1 k\xC3\xA9=1 k\xC3\xA8=2\n"
+                               "tile T\n  edges RRR RRR RRR RRR\n"
+                               "  feature road slots=1,4,7,10 id=r1 k\xC3\xA9=3\n";
+    carc_tileset *ts = NULL;
+    char *doc = tileset_json_of(text, &ts);
+    int n = 0;
+    cr_assert_eq(carc_tileset_attr_count(ts, &n), CARC_OK);
+    cr_assert_eq(n, 2);
     free(doc);
     carc_tileset_free(ts);
 }
