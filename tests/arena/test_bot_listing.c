@@ -62,7 +62,7 @@ Test(bot_listing, the_random_bot_picks_past_the_first_4096_moves)
     int past = 0;
     for (int i = 0; i < 64; i++) {
         carc_game_copy(c, g);
-        carc_move played;
+        carc_move played = {0};
         cr_assert_eq(bot_step(c, buf, &rng, &played), CARC_OK);
         size_t at = 0;
         while (at < n && !same(&all[at], &played)) at++;
