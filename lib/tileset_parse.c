@@ -86,13 +86,13 @@ static int letter_code(parser *ps, char c)
 
 /* The index of attribute `name`, added if new: -1 when there is no room,
  * -2 - i when it would read as attribute i does in a JSON document (where
- * the names are keys: json_same_text), which the set cannot tell apart. */
+ * the names are keys: json_same_text) without being it, which the set
+ * cannot tell apart. The names kept all read apart, so at most one reads
+ * as `name`. */
 static int attr_index(carc_tileset *ts, const char *name)
 {
     for (int i = 0; i < ts->nattrs; i++)
-        if (strcmp(ts->attr_names[i], name) == 0) return i;
-    for (int i = 0; i < ts->nattrs; i++)
-        if (json_same_text(ts->attr_names[i], name)) return -2 - i;
+        if (json_same_text(ts->attr_names[i], name)) return strcmp(ts->attr_names[i], name) ? -2 - i : i;
     if (ts->nattrs == MAX_ATTRS) return -1;
     strcpy(ts->attr_names[ts->nattrs], name); /* callers keep names short enough */
     return ts->nattrs++;

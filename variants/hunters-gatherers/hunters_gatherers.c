@@ -111,11 +111,14 @@ static int feature_has(const carc_tileset *ts, int type, int feature, int attr)
     return attr >= 0 && carc_tileset_feature_attr(ts, type, feature, attr, &value) == CARC_OK && value != 0;
 }
 
-/* CARC_E_LIMIT for a set beyond the limits above, naming the first one in
- * `why` (cap bytes; NULL and 0 for no reason); CARC_OK otherwise. */
-static int beyond_limits(const carc_tileset *ts, int pit_attr, char *why, size_t cap)
+/* carc_variant.tileset_check: CARC_E_LIMIT for a set beyond the limits
+ * above, the first one named in `why`. It comes with tileset_setup in the
+ * same release (0.3.0), so every vtable that has the facts has the check
+ * before them, and tileset_setup need not count again. */
+static int tileset_check(const carc_tileset *ts, char *why, size_t cap)
 {
-    int types = 0, features = 0, pits = 0;
+    int pit = -1, types = 0, features = 0, pits = 0;
+    if (carc_tileset_attr_find(ts, attr_names[A_PIT_TRAP], &pit) != CARC_OK) pit = -1;
     carc_tileset_type_count(ts, &types);
     if (types > HG_MAX_TYPES) {
         snprintf(why, cap, "%d tile types, at most %d", types, HG_MAX_TYPES);
@@ -125,7 +128,7 @@ static int beyond_limits(const carc_tileset *ts, int pit_attr, char *why, size_t
         carc_tile_type_info info = {.struct_size = sizeof info};
         if (carc_tileset_type(ts, t, &info) != CARC_OK) continue;
         features += info.count * info.feature_count;
-        for (int k = 0; k < info.feature_count; k++) pits += feature_has(ts, t, k, pit_attr) ? info.count : 0;
+        for (int k = 0; k < info.feature_count; k++) pits += feature_has(ts, t, k, pit) ? info.count : 0;
     }
     if (features > HG_MAX_PIECES) {
         snprintf(why, cap, "%d features (a tile's count times its features, summed), at most %d", features,
@@ -139,16 +142,8 @@ static int beyond_limits(const carc_tileset *ts, int pit_attr, char *why, size_t
     return CARC_OK;
 }
 
-/* carc_variant.tileset_check: the limits, and which one a set is beyond. */
-static int tileset_check(const carc_tileset *ts, char *why, size_t cap)
-{
-    int pit = -1;
-    if (carc_tileset_attr_find(ts, attr_names[A_PIT_TRAP], &pit) != CARC_OK) pit = -1;
-    return beyond_limits(ts, pit, why, cap);
-}
-
-/* The facts; a set beyond the limits above is refused with CARC_E_LIMIT
- * here too, for a copy of this vtable older than tileset_check. */
+/* The facts: each attribute's index, and the tile types with a power (at
+ * most 128, the core's own limit on types). */
 static int tileset_setup(const carc_tileset *ts, void *data)
 {
     hg_facts *f = data;
@@ -156,12 +151,10 @@ static int tileset_setup(const carc_tileset *ts, void *data)
         int i = -1;
         f->attr[a] = (int8_t)(carc_tileset_attr_find(ts, attr_names[a], &i) == CARC_OK ? i : -1);
     }
-    int r = beyond_limits(ts, f->attr[A_PIT_TRAP], NULL, 0);
-    if (r) return r;
     static const int powers[] = {A_LOGBOAT, A_HUNTING_TRAP, A_SHAMAN};
     int types = 0;
     carc_tileset_type_count(ts, &types);
-    for (int t = 0; t < types; t++) {
+    for (int t = 0; t < types && t < HG_MAX_TYPES; t++) {
         carc_tile_type_info info = {.struct_size = sizeof info};
         if (carc_tileset_type(ts, t, &info) != CARC_OK) continue;
         for (int k = 0; k < info.feature_count; k++)

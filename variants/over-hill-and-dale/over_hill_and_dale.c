@@ -73,20 +73,17 @@ static int tileset_check(const carc_tileset *ts, char *why, size_t cap)
             paths += fi.kind_index == OHD_PATH ? info.count : 0;
         }
     }
-    const char *what = tiles > OHD_MAX_TILES ? "tiles" : features > OHD_MAX_PIECES ? "features" : "path pieces";
-    int have = tiles > OHD_MAX_TILES ? tiles : features > OHD_MAX_PIECES ? features : paths;
-    int most = tiles > OHD_MAX_TILES ? OHD_MAX_TILES : features > OHD_MAX_PIECES ? OHD_MAX_PIECES : OHD_MAX_PATH;
-    if (have <= most) return CARC_OK;
-    snprintf(why, cap, "%d %s, at most %d", have, what, most);
-    return CARC_E_LIMIT;
-}
-
-/* The same refusal, without a reason, for a copy of this vtable older than
- * tileset_check. */
-static int tileset_setup(const carc_tileset *ts, void *data)
-{
-    (void)data;
-    return tileset_check(ts, NULL, 0);
+    const struct {
+        const char *what;
+        int have, most;
+    } limits[] = {{"tiles", tiles, OHD_MAX_TILES}, {"features", features, OHD_MAX_PIECES},
+                  {"path pieces", paths, OHD_MAX_PATH}};
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        if (limits[i].have > limits[i].most) {
+            snprintf(why, cap, "%d %s, at most %d", limits[i].have, limits[i].what, limits[i].most);
+            return CARC_E_LIMIT;
+        }
+    return CARC_OK;
 }
 
 static ohd_state *st(carc_game *g) { return (ohd_state *)carc_variant_state(g); }
@@ -577,6 +574,5 @@ const carc_variant carc_variant_over_hill_and_dale = {
     .view_value_const = view_value,
     .kind_colors = colors,
     .view_labels = view_labels,
-    .tileset_setup = tileset_setup,
     .tileset_check = tileset_check,
 };
