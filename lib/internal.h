@@ -394,7 +394,6 @@ struct carc_game {
     int decider;        /* who decides in the open action phase, -1: the turn's player */
     int over;
     int stage;          /* enum turn_stage */
-    int listed;         /* the move being applied was just listed by the library itself */
     /* the draw of a turn waits for the next listing or move (turn_enum):
      * a playout's scratch game, a save being replayed. Every game a caller
      * holds draws as its turn begins (carcassonne.h, turns) */
@@ -771,6 +770,17 @@ void setup_clear(carc_game *g); /* back to before setup_game: the options and va
 void turn_setup(carc_game *g); /* after the variant is in place */
 int turn_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count);
 int game_apply(carc_game *g, const carc_move *m);
+/* plays move m, which the library listed for g's position just now (a
+ * playout's), without checking it again */
+int turn_apply_listed(carc_game *g, const carc_move *m);
+/* Most moves one decision can offer in a game of tile set ts whose hands
+ * hold up to `hand` tiles (0 or 1: one drawn tile): every turn of each
+ * tile on every frontier square, a variant's own moves, the figure step's. */
+static inline size_t turn_moves_bound(const carc_tileset *ts, int hand)
+{
+    return (size_t)(hand > 1 ? hand : 1) * 4 * FRONTIER_CAP(ts->total) + MAX_EXTRA_MOVES +
+           MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1;
+}
 
 /* draws.c (and draws.h, what the turn inlines) */
 int game_resolve(carc_game *g); /* performs the pending draw of a turn, if any */

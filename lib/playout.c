@@ -2,14 +2,6 @@
  * the library so a Monte Carlo bot pays no call per move. */
 #include "internal.h"
 
-/* Room for every move of one decision in a game of tile set ts: each tile
- * of a hand in each of four rotations on every frontier square, a
- * variant's own moves, figures. */
-static size_t playout_moves(const carc_tileset *ts)
-{
-    return CARC_MAX_HAND * 4 * FRONTIER_CAP(ts->total) + MAX_EXTRA_MOVES + MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1;
-}
-
 int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, size_t cap)
 {
     if (!g || (!scores && n > 0)) return CARC_E_NULL;
@@ -19,7 +11,7 @@ int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, si
     carc_game *s;
     int r = carc_game_clone(g, &s);
     if (r) return r;
-    const size_t moves = playout_moves(g->ts);
+    const size_t moves = turn_moves_bound(g->ts, g->hand_size);
     carc_move *buf = mem_alloc(&g->alloc, sizeof *buf * moves);
     if (!buf) {
         carc_game_free(s);
@@ -34,11 +26,8 @@ int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, si
         uint64_t chance = seed + (uint64_t)i;
         s->rng = rng_next(&chance); /* a scratch game: no reseed record needed */
         size_t count;
-        while (r == CARC_OK && turn_enum(s, buf, moves, &count) == CARC_OK && count) {
-            s->listed = 1;
-            r = game_apply(s, &buf[rng_below(&pick, (unsigned)count)]);
-            s->listed = 0;
-        }
+        while (r == CARC_OK && turn_enum(s, buf, moves, &count) == CARC_OK && count)
+            r = turn_apply_listed(s, &buf[rng_below(&pick, (unsigned)count)]);
         for (int p = 0; p < g->nplayers; p++) scores[(size_t)i * (size_t)g->nplayers + (size_t)p] = s->score[p];
     }
     mem_release(&g->alloc, buf, sizeof *buf * moves);

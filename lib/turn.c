@@ -447,27 +447,30 @@ static int listed_extra(const carc_game *g, const carc_move *m)
     return 0;
 }
 
-static int variant_move(carc_game *g, const carc_move *m);
+static int variant_move(carc_game *g, const carc_move *m, int listed);
 
-/* Plays tile move m, in the tile phase; `wide`: g->wide, a constant in
- * each of its two copies. */
-static ALWAYS_INLINE int play_tile(carc_game *g, const carc_move *m, int wide)
+/* Plays tile move m, in the tile phase; `wide`: g->wide, and `listed`:
+ * whether the library listed m for this position just now (so it is legal
+ * and not checked again), constants in each copy. */
+static ALWAYS_INLINE int play_tile(carc_game *g, const carc_move *m, int wide, int listed)
 {
     int slot = -1, type = m->tile;
     if (hand_mode(g)) {
         for (int i = 0; i < g->nheld[g->player] && slot < 0; i++)
             if (g->held[g->player][i] == m->tile) slot = i;
         if (slot < 0) return CARC_E_ILLEGAL_MOVE;
-    } else if (m->tile != g->hand) {
+    } else if (!listed && m->tile != g->hand) {
         return CARC_E_ILLEGAL_MOVE;
     }
-    if (m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
+    if (!listed && m->rotation > 3) return CARC_E_ILLEGAL_MOVE;
     unsigned cell;
     int fi = board_frontier_cell(g, wide, m->x, m->y, &cell);
     /* an identical turn fits where the listed one does; the tile is laid
      * as the caller turned it, so its feature ids mean what they meant */
     int rot = m->rotation;
-    if (fi < 0 || !board_fits(g, wide, fi, type, g->ts->types[type].canon_rot[rot])) return CARC_E_ILLEGAL_MOVE;
+    /* a listed move is checked only for its square, where it is laid */
+    if (fi < 0 || (!listed && !board_fits(g, wide, fi, type, g->ts->types[type].canon_rot[rot])))
+        return CARC_E_ILLEGAL_MOVE;
     if (slot >= 0) { /* the hand keeps its order */
         uint8_t *h = g->held[g->player];
         memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
@@ -486,17 +489,17 @@ static ALWAYS_INLINE int play_tile(carc_game *g, const carc_move *m, int wide)
 }
 
 /* Plays a move whose kind fits the phase; the caller records it. */
-static ALWAYS_INLINE int play(carc_game *g, const carc_move *m, int wide)
+static ALWAYS_INLINE int play(carc_game *g, const carc_move *m, int wide, int listed)
 {
     switch (m->kind) {
     case CARC_MOVE_TILE:
         if (g->phase != CARC_PHASE_TILE) return CARC_E_PHASE;
-        return play_tile(g, m, wide);
+        return play_tile(g, m, wide, listed);
     case CARC_MOVE_FIGURE: {
         if (g->phase != CARC_PHASE_FIGURE) return CARC_E_PHASE;
         const placed *pl = &g->tiles[g->turn_tile];
-        if (m->x != pl->x || m->y != pl->y || m->figure >= g->vt.figure_count) return CARC_E_ILLEGAL_MOVE;
-        if (!figure_legal(g, m->figure, m->feature)) return CARC_E_ILLEGAL_MOVE;
+        if (!listed && (m->x != pl->x || m->y != pl->y || m->figure >= g->vt.figure_count)) return CARC_E_ILLEGAL_MOVE;
+        if (!listed && !figure_legal(g, m->figure, m->feature)) return CARC_E_ILLEGAL_MOVE;
         figure_put(g, g->player, m->figure, pl->first_piece + m->feature);
         after_figure_step(g, m);
         return CARC_OK;
@@ -506,9 +509,9 @@ static ALWAYS_INLINE int play(carc_game *g, const carc_move *m, int wide)
             after_figure_step(g, m);
             return CARC_OK;
         }
-        return variant_move(g, m); /* in the action phase a pass is the variant's */
+        return variant_move(g, m, listed); /* in the action phase a pass is the variant's */
     case CARC_MOVE_ACTION:
-        return variant_move(g, m);
+        return variant_move(g, m, listed);
     default:
         return CARC_E_ILLEGAL_MOVE;
     }
@@ -518,9 +521,9 @@ static ALWAYS_INLINE int play(carc_game *g, const carc_move *m, int wide)
  * recorded after everything it set off, so draws it caused (a token drawn
  * for a shepherd) stand before it in the history: on load they are queued
  * before the move that consumes them. */
-static ALWAYS_INLINE int apply_as(carc_game *g, const carc_move *m, int wide)
+static ALWAYS_INLINE int apply_as(carc_game *g, const carc_move *m, int wide, int listed)
 {
-    int r = play(g, m, wide);
+    int r = play(g, m, wide, listed);
     if (r != CARC_OK) return r;
     played(g, m);
     return CARC_OK;
@@ -532,14 +535,28 @@ static NOINLINE int apply_other(carc_game *g, const carc_move *m)
 {
     /* room for this move and the draws it may cause, so nothing is half done */
     if (!g->wide || g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
-    return apply_as(g, m, 1);
+    return apply_as(g, m, 1, 0);
 }
 
 NOINLINE static int apply_drawn(carc_game *g, const carc_move *m)
 {
     if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
     if (g->nhist > g->narrow_room) return apply_other(g, m);
-    return apply_as(g, m, 0);
+    return apply_as(g, m, 0, 0);
+}
+
+/* apply_other and apply_drawn for a move the library listed for this
+ * position just now: the same, without checking the move again */
+static NOINLINE int apply_other_listed(carc_game *g, const carc_move *m)
+{
+    if (!g->wide || g->nhist + HIST_RESERVE > g->hist_cap) return CARC_E_LIMIT;
+    return apply_as(g, m, 1, 1);
+}
+NOINLINE static int apply_listed(carc_game *g, const carc_move *m)
+{
+    if (g->phase == CARC_PHASE_OVER) return CARC_E_GAME_OVER;
+    if (g->nhist > g->narrow_room) return apply_other_listed(g, m);
+    return apply_as(g, m, 0, 1);
 }
 
 /* apply_drawn after the draw, if it is still to make (a playout, a save
@@ -570,10 +587,10 @@ NOINLINE static int pass_figure_step(carc_game *g, const carc_move *m)
     return pass_figure_step_as(g, m, 0);
 }
 
-static int variant_move(carc_game *g, const carc_move *m)
+static int variant_move(carc_game *g, const carc_move *m, int listed)
 {
     if (g->phase != CARC_PHASE_FIGURE && g->phase != CARC_PHASE_ACTION) return CARC_E_PHASE;
-    if (!g->vt.apply_move || (!g->listed && !listed_extra(g, m))) return CARC_E_ILLEGAL_MOVE;
+    if (!g->vt.apply_move || (!listed && !listed_extra(g, m))) return CARC_E_ILLEGAL_MOVE;
     int phase = g->phase;
     int r = g->vt.apply_move(g, m);
     if (r) return r;
@@ -622,4 +639,10 @@ int carc_game_apply(carc_game *g, const carc_move *m)
     if (!g || !m) return CARC_E_NULL;
     if (m->kind == CARC_MOVE_PASS && g->phase == CARC_PHASE_FIGURE) return pass_figure_step(g, m);
     return apply_drawn(g, m);
+}
+
+int turn_apply_listed(carc_game *g, const carc_move *m)
+{
+    if (m->kind == CARC_MOVE_PASS && g->phase == CARC_PHASE_FIGURE) return pass_figure_step(g, m);
+    return apply_listed(g, m);
 }

@@ -59,7 +59,7 @@ static const field FIELDS[] = {
     F(orig, NULL), F(ts, NULL), F(nplayers, NULL), F(seed, NULL), F(rng, NULL), F(rules, NULL),
     F(phase, NULL), F(player, NULL), F(turn, NULL), F(hand_valid, NULL), F(hand, NULL), F(turn_tile, NULL),
     F(turn_deck, NULL), F(is_extra, NULL), F(extra_deck, NULL), F(action_pending, NULL), F(action_first, NULL),
-    F(decider, NULL), F(over, NULL), F(stage, NULL), F(listed, NULL), F(lazy_draw, NULL), F(majority, NULL),
+    F(decider, NULL), F(over, NULL), F(stage, NULL), F(lazy_draw, NULL), F(majority, NULL),
     F(majority_uncounted, NULL), F(majority_others, NULL), F(figures_plain, NULL), F(draws_plain, NULL), F(ndone, NULL),
     F(done_next, NULL), F(turn_shut, NULL), F(place_around, NULL), F(done, NULL), F(hand_size, NULL),
     F(hand_removed, NULL), F(dealt, NULL), F(nheld, NULL), F(held, NULL), F(nout, NULL), F(draw_out, NULL),
@@ -88,10 +88,9 @@ static const field FIELDS[] = {
 };
 #define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
 
-/* Fields that are 0 whenever the library hands a game back: `listed` is set
- * only inside the library's own playouts, around one apply, and
- * `lazy_draw` only in their scratch game and in a save being replayed. */
-static int zero_at_rest(const char *name) { return !strcmp(name, "listed") || !strcmp(name, "lazy_draw"); }
+/* Fields that are 0 whenever the library hands a game back: `lazy_draw`
+ * is set only in a playout's scratch game and in a save being replayed. */
+static int zero_at_rest(const char *name) { return !strcmp(name, "lazy_draw"); }
 
 Test(core_copy, the_field_list_covers_the_game_in_order)
 {
