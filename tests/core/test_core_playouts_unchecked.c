@@ -8,17 +8,23 @@
 #include <string.h>
 
 #include "../../lib/internal.h"
+#include "../big_sets.h"
 #include "helpers.h"
 
-static carc_game *game_with(const char *variant, int players, uint64_t seed, const char *rule)
+static carc_game *game_on(const char *variant, int players, uint64_t seed, const char *rule, const carc_tileset *ts)
 {
     carc_option opt = {rule, 1};
     carc_game_options o = {.struct_size = sizeof o, .variant_name = variant, .players = players, .seed = seed,
-                           .rules = rule ? &opt : NULL, .rule_count = rule ? 1 : 0};
+                           .rules = rule ? &opt : NULL, .rule_count = rule ? 1 : 0, .tileset = ts};
     carc_game *g = NULL;
     int r = carc_game_new(&o, &g);
     cr_assert_eq(r, CARC_OK, "%s %s, %d players: %s", variant, rule ? rule : "", players, carc_strerror(r));
     return g;
+}
+
+static carc_game *game_with(const char *variant, int players, uint64_t seed, const char *rule)
+{
+    return game_on(variant, players, seed, rule, NULL);
 }
 
 enum { ROWS = 6 };
@@ -64,4 +70,41 @@ Test(core_playouts_unchecked, every_playout_plays_the_game_the_checked_calls_pla
             assert_rows_replayed(g, seed * 31, names[v]);
             carc_game_free(g);
         }
+}
+
+/* A Hunters & Gatherers tile that fits any neighbour: one grassland on
+ * all 12 slots and a lake inside. */
+static void grass_and_lake(bs_text *t)
+{
+    bs_add(t, "  edges gggggggggggg\n  feature grassland slots=0,1,2,3,4,5,6,7,8,9,10,11 id=g1\n"
+              "  feature lake slots=none id=l1 fish=1\n");
+}
+
+/* The same on wide sets (base's tiles 14 times, 1,008; The Discovery's
+ * 8 times, with hands; 160 tiles of Hunters & Gatherers, the ruleset with
+ * a hook on every placed tile), whose games play by the wide copy of the
+ * apply. */
+Test(core_playouts_unchecked, on_a_wide_set_too)
+{
+    const char *names[] = {"base", "discovery"};
+    for (int v = 0; v < 2; v++) {
+        const carc_variant *var;
+        cr_assert_eq(carc_registry_find(NULL, names[v], &var), CARC_OK);
+        carc_tileset *ts = h_scaled_set(var, v ? 8 : 14);
+        carc_game *g = game_on(names[v], 2, 4, v ? "hand" : NULL, ts);
+        uint64_t rng = 8;
+        h_play(g, &rng, 30);
+        assert_rows_replayed(g, 5, names[v]);
+        carc_game_free(g);
+        carc_tileset_free(ts);
+    }
+    const carc_variant *hg = bs_variant("hunters-gatherers");
+    bs_text t = {0};
+    bs_tiles(&t, "G", 160, 1, grass_and_lake);
+    carc_tileset *ts = bs_parse(hg, &t);
+    carc_game *g = game_on("hunters-gatherers", 3, 4, NULL, ts);
+    assert_rows_replayed(g, 6, "hunters-gatherers");
+    carc_game_free(g);
+    carc_tileset_free(ts);
+    free(t.s);
 }
