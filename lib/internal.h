@@ -773,14 +773,6 @@ int game_apply(carc_game *g, const carc_move *m);
 /* plays move m, which the library listed for g's position just now (a
  * playout's), without checking it again */
 int turn_apply_listed(carc_game *g, const carc_move *m);
-/* Most moves one decision can offer in a game of tile set ts whose hands
- * hold up to `hand` tiles (0 or 1: one drawn tile): every turn of each
- * tile on every frontier square, a variant's own moves, the figure step's. */
-static inline size_t turn_moves_bound(const carc_tileset *ts, int hand)
-{
-    return (size_t)(hand > 1 ? hand : 1) * 4 * FRONTIER_CAP(ts->total) + MAX_EXTRA_MOVES +
-           MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1;
-}
 
 /* draws.c (and draws.h, what the turn inlines) */
 int game_resolve(carc_game *g); /* performs the pending draw of a turn, if any */

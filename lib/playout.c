@@ -2,6 +2,15 @@
  * the library so a Monte Carlo bot pays no call per move. */
 #include "internal.h"
 
+/* Room for every move of one decision in game g: each tile of its hand
+ * (or the one drawn) in each of four turns on every frontier square of its
+ * tile set, a variant's own moves, the figure step's. */
+static size_t playout_moves(const carc_game *g)
+{
+    size_t tiles = g->hand_size > 1 ? (size_t)g->hand_size : 1;
+    return tiles * 4 * FRONTIER_CAP(g->ts->total) + MAX_EXTRA_MOVES + MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1;
+}
+
 int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, size_t cap)
 {
     if (!g || (!scores && n > 0)) return CARC_E_NULL;
@@ -11,7 +20,7 @@ int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, si
     carc_game *s;
     int r = carc_game_clone(g, &s);
     if (r) return r;
-    const size_t moves = turn_moves_bound(g->ts, g->hand_size);
+    const size_t moves = playout_moves(g);
     carc_move *buf = mem_alloc(&g->alloc, sizeof *buf * moves);
     if (!buf) {
         carc_game_free(s);

@@ -202,8 +202,10 @@ static NOINLINE int hand_moves_avx2(const carc_game *g, carc_move *buf, size_t *
 }
 #endif
 
-/* The moves of the decision the game waits for, its draw made. */
-static int turn_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
+/* The moves of the decision the game waits for, its draw made, but for
+ * the figure step's: carc_game_moves' rest. Out of line, so that
+ * carc_game_moves keeps no frame for its direct paths. */
+static NOINLINE int turn_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     size_t n = 0;
     if (!buf) cap = 0;
@@ -226,16 +228,15 @@ static int turn_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *co
                 n += tile_moves(g, h[i], b, c);
             }
         }
-    } else if (g->phase == CARC_PHASE_FIGURE) {
-        return figure_list(g, buf, cap, count);
     } else if (g->vt.extra_moves_const) {
+        /* an action phase: carc_game_moves lists the figure step */
         n = emit_extra(g, buf, cap, n);
     }
     *count = n;
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
-/* turn_moves after the draw, if it is still to make: a game inside the
+/* carc_game_moves after the draw, if it is still to make: a game inside the
  * library (a playout, a save being replayed) draws only when it lists, and
  * the tile drawn is listed as the draw checks that it fits somewhere, in
  * one pass over the frontier. */
@@ -250,7 +251,7 @@ int turn_enum(carc_game *g, carc_move *buf, size_t cap, size_t *count)
             return buf && listed > cap ? CARC_E_BUFFER : CARC_OK;
         }
     }
-    return turn_moves(g, buf, cap, count);
+    return carc_game_moves(g, buf, cap, count); /* its direct paths: the figure step, a hand's tiles */
 }
 
 /* If open area tile a (carc_game.area_tiles) is surrounded now, adds its

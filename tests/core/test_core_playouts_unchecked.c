@@ -4,8 +4,6 @@
  * from the same picks (the generator streams of lib/playout.c): the
  * scores must be the same, in every ruleset. */
 #include <criterion/criterion.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "../../lib/internal.h"
 #include "../big_sets.h"
