@@ -403,9 +403,10 @@ struct carc_game {
      * occupancy also counts other kinds */
     unsigned majority;
     uint8_t majority_uncounted, majority_others;
-    /* the figure step is plain: no variant moves, no figure_allowed hook,
-     * and every figure kind kept off a feature by the figures on it alone
-     * (not free, not system-scoped); figure_plain_moves lists it (turn_setup) */
+    /* the figure step is plain: no figure_allowed hook, and every figure
+     * kind kept off a feature by the figures on it alone (not free, not
+     * system-scoped); 1 with no variant moves (figure_plain_moves lists
+     * it), 2 with them (figure_plain_extra); 0 otherwise (turn_setup) */
     uint8_t figures_plain;
     /* a turn's draw is plain: no hands, a fit table, a narrow game, so the
      * common draw is draws_turn_quick's (set at the end of setup_game) */

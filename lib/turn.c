@@ -119,17 +119,18 @@ NOINLINE static int figure_list(const carc_game *g, carc_move *buf, size_t cap, 
 
 void turn_setup(carc_game *g)
 {
-    int plain = !g->vt.extra_moves_const && !g->vt.figure_allowed_const;
+    int plain = !g->vt.figure_allowed_const;
     for (int k = 0; k < g->vt.figure_count; k++)
         plain &= !(g->vt.figures[k].flags & (CARC_FIG_FREE | CARC_FIG_SYSTEM));
-    g->figures_plain = (uint8_t)plain;
+    /* 1: plain; 2: plain, then the variant's own moves after the pass */
+    g->figures_plain = (uint8_t)(plain ? 1 + !!g->vt.extra_moves_const : 0);
 }
 
 /* figure_list's moves for a plain figure step (carc_game.figures_plain),
  * into a buffer with room for all: a feature is free when its occupancy
  * in the kind's block class is 0, and each move is two words, the first
  * from a template with the feature ORed in. Small, so it needs no frame. */
-NOINLINE static size_t figure_plain_moves(const carc_game *g, carc_move *buf)
+static ALWAYS_INLINE size_t plain_moves(const carc_game *g, carc_move *buf)
 {
     _Static_assert(offsetof(carc_move, figure) == 2 && offsetof(carc_move, feature) == 3 &&
                        offsetof(carc_move, x) == 4 && offsetof(carc_move, y) == 6,
@@ -157,6 +158,17 @@ NOINLINE static size_t figure_plain_moves(const carc_game *g, carc_move *buf)
     return (size_t)(out - (unsigned char *)buf) / sizeof *buf;
 }
 
+NOINLINE static size_t figure_plain_moves(const carc_game *g, carc_move *buf) { return plain_moves(g, buf); }
+/* The same, then the variant's own moves (carc_game.figures_plain 2): the
+ * call through the vtable needs a frame, which the step without them is
+ * spared by having a function of its own. */
+NOINLINE static size_t figure_plain_extra(const carc_game *g, carc_move *buf)
+{
+    size_t n = plain_moves(g, buf);
+    buf[n++] = (carc_move){.kind = CARC_MOVE_PASS};
+    return n + (size_t)extra_moves(g, buf + n);
+}
+
 /* The figure step's moves, for carc_game_moves. In a ruleset that lists no
  * moves of its own, once a player's followers are all out (most turns of
  * a game) the step is a lone pass: written here without a call, so that
@@ -171,7 +183,11 @@ static ALWAYS_INLINE int figure_enum(const carc_game *g, carc_move *buf, size_t 
         return CARC_OK;
     }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (g->figures_plain && buf && cap > (size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS) {
+    if (g->figures_plain && buf && cap >= (size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES) {
+        if (g->figures_plain == 2) {
+            *count = figure_plain_extra(g, buf);
+            return CARC_OK;
+        }
         size_t n = figure_plain_moves(g, buf);
         buf[n] = (carc_move){.kind = CARC_MOVE_PASS};
         *count = n + 1;
