@@ -487,6 +487,17 @@ static int listed_extra(const carc_game *g, const carc_move *m)
 
 static int variant_move(carc_game *g, const carc_move *m, int listed);
 
+/* Takes the tile in `slot` out of the mover's hand, which keeps its order:
+ * at most 3 bytes move (CARC_MAX_HAND), so a loop rather than memmove's
+ * call into the C library; out of line, so the apply without hands keeps
+ * its layout. */
+static NOINLINE void hand_take(carc_game *g, int slot)
+{
+    uint8_t *h = g->held[g->player];
+    int left = --g->nheld[g->player];
+    for (int i = slot; i < left; i++) h[i] = h[i + 1];
+}
+
 /* Plays tile move m, in the tile phase; `wide`: g->wide, and `listed`:
  * whether the library listed m for this position just now (so it is legal
  * and not checked again), constants in each copy. */
@@ -509,11 +520,7 @@ static ALWAYS_INLINE int play_tile(carc_game *g, const carc_move *m, int wide, i
     /* a listed move is checked only for its square, where it is laid */
     if (fi < 0 || (!listed && !board_fits(g, wide, fi, type, g->ts->types[type].canon_rot[rot])))
         return CARC_E_ILLEGAL_MOVE;
-    if (slot >= 0) { /* the hand keeps its order */
-        uint8_t *h = g->held[g->player];
-        memmove(&h[slot], &h[slot + 1], (size_t)(g->nheld[g->player] - slot - 1));
-        g->nheld[g->player]--;
-    }
+    if (slot >= 0) hand_take(g, slot);
     int ti = board_place(g, wide, type, rot, m->x, m->y, cell, fi);
     feat_add_tile(g, wide, ti);
     g->turn_tile = ti;
