@@ -94,12 +94,51 @@ static int deal(carc_game *g)
     return t;
 }
 
+/* draws_hand_turn's most common step, or -1 having changed nothing: after
+ * the first deal, one player (who just played) is a tile short, the stack
+ * holds tiles and queues no fixed draw, and every tile the player to move
+ * will hold fits somewhere. The tile is dealt as deal() would (the same
+ * pick from the generator, the same record), on a copy of the generator
+ * kept only once the fits are known. Returns the tile the turn offers
+ * first (g->hand). Games with an on_draw hook, wide games and sets
+ * without a fit table take the full step. Small, so it needs no frame. */
+static NOINLINE int hand_turn_quick(carc_game *g)
+{
+    deck *dk = &g->decks[0];
+    const int size = g->hand_size, np = g->nplayers, p = g->player;
+    if (!g->dealt || !dk->nleft || dk->nforced || g->wide || !g->ts->nside_codes || g->vt.on_draw) return -1;
+    int shortp = -1;
+    for (int q = 0; q < np; q++) {
+        if (g->nheld[q] == size) continue;
+        if (shortp >= 0 || g->nheld[q] != size - 1) return -1;
+        shortp = q;
+    }
+    if (shortp < 0) return -1;
+    uint64_t rng = g->rng;
+    unsigned i = rng_below(&rng, dk->nleft);
+    uint8_t *left = dk->left_n; /* a narrow game's (tested above) */
+    const int t = left[i];
+    const uint8_t *h = g->held[p];
+    for (int k = 0; k < g->nheld[p]; k++)
+        if (!board_any_fit_table(g, 0, h[k])) return -1;
+    if (shortp == p && !board_any_fit_table(g, 0, t)) return -1;
+    g->rng = rng;
+    left[i] = left[--dk->nleft];
+    draws_record_draw(g, 0, 0, t);
+    g->held[shortp][g->nheld[shortp]++] = (uint8_t)t;
+    g->hand = h[0];
+    g->hand_valid = 1;
+    g->draw_out = g->nout;
+    return h[0];
+}
+
 /* The pending step of a turn with hands: tiles taken out before the first
  * deal, hands filled in seat order, then the hand of the player to move
  * with every tile that fits nowhere set aside and replaced. A player with
  * an empty hand is skipped; when every hand is empty the game ends. */
 void draws_hand_turn(carc_game *g)
 {
+    if (hand_turn_quick(g) >= 0) return;
     const deck *dk = &g->decks[0];
     if (!g->dealt) {
         for (int i = 0; i < g->hand_removed && dk->nleft; i++) draws_out(g, draws_tile(g, 0), CARC_REMOVED_FACE_UP);
@@ -149,7 +188,7 @@ int draws_turn_quick(carc_game *g)
 {
     int d = g->turn_deck;
     deck *dk = &g->decks[d];
-    if (!g->draws_plain || !dk->nleft || dk->nforced) return -1;
+    if (!g->draws_plain || !dk->nleft || dk->nforced) return hand_mode(g) ? hand_turn_quick(g) : -1;
     /* the pick on a copy of the generator, kept only if the tile fits: else
      * draws_turn makes the same pick again and goes on from there */
     uint64_t rng = g->rng;

@@ -27,6 +27,9 @@ static const char *const WRAPPED[] = {"base", "hills-sheep", "hunters-gatherers"
 #define NWRAPPED (int)(sizeof WRAPPED / sizeof WRAPPED[0])
 
 static handed wrapped[NWRAPPED];
+/* hand-base for a lone player, as a plugin may allow: the player to move is
+ * then the one whose hand is refilled */
+static handed solo;
 static carc_registry *reg;
 
 static int handed_setup(carc_game *g)
@@ -65,6 +68,12 @@ static void registry_init(void)
         h->v.setup = handed_setup;
         cr_assert_eq(carc_registry_add(reg, &h->v), CARC_OK, "cannot register %s", h->name);
     }
+    solo = wrapped[0];
+    snprintf(solo.name, sizeof solo.name, "hand-solo");
+    solo.v.name = solo.name;
+    solo.v.options = solo.opts;
+    solo.v.min_players = 1;
+    cr_assert_eq(carc_registry_add(reg, &solo.v), CARC_OK, "cannot register hand-solo");
 }
 
 static void registry_fini(void)
@@ -448,6 +457,37 @@ Test(core_hands, a_hand_tile_that_fits_nowhere_is_set_aside_and_replaced)
     cr_assert_eq(tiles_on_board(g), 1 + 6);
     cr_assert_eq(removed_count(g), 2);
     carc_game_free(g);
+    carc_tileset_free(ts);
+}
+
+/* The refill of the player to move (a lone player) is checked like the
+ * rest of the hand: drawn at random (no tile queued), an X, which fits
+ * nowhere, never stays in the hand, and every X ends set aside. */
+Test(core_hands, a_lone_players_refill_that_fits_nowhere_is_set_aside_and_replaced)
+{
+    const carc_variant *v = hand_variant("hand-solo");
+    carc_tileset *ts = tiles_for(v, S_E_X(6, 6));
+    static carc_move buf[H_MOVE_CAP];
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        carc_game *g = hand_game("hand-solo", 1, seed, 2, 0, ts);
+        int x = type_of(g, "X"), turns = 0;
+        for (int steps = 0;; steps++) {
+            cr_assert_lt(steps, 100);
+            if (t_phase(g) == CARC_PHASE_TILE) {
+                hand h = hand_of(g, 0);
+                for (int i = 0; i < h.n; i++) cr_assert_neq(h.t[i], x, "seed %d, turn %d: X in the hand", (int)seed, turns);
+                turns++;
+            }
+            size_t n = 0;
+            int r = carc_game_moves(g, buf, H_MOVE_CAP, &n);
+            if (r == CARC_E_GAME_OVER) break;
+            cr_assert_eq(r, CARC_OK);
+            cr_assert_eq(carc_game_apply(g, &buf[0]), CARC_OK);
+        }
+        cr_assert_eq(tiles_on_board(g), 1 + 6, "seed %d", (int)seed);
+        cr_assert_eq(removed_count(g), 6, "seed %d: every X set aside", (int)seed);
+        carc_game_free(g);
+    }
     carc_tileset_free(ts);
 }
 
