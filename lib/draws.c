@@ -101,12 +101,12 @@ static int deal(carc_game *g)
  * pick from the generator, the same record), on a copy of the generator
  * kept only once the fits are known. Returns the tile the turn offers
  * first (g->hand). Games with an on_draw hook, wide games and sets
- * without a fit table take the full step. Small, so it needs no frame. */
+ * without a fit table take the full step (carc_game.hands_quick). */
 static NOINLINE int hand_turn_quick(carc_game *g)
 {
     deck *dk = &g->decks[0];
     const int size = g->hand_size, np = g->nplayers, p = g->player;
-    if (!g->dealt || !dk->nleft || dk->nforced || g->wide || !g->ts->nside_codes || g->vt.on_draw) return -1;
+    if (!g->hands_quick || !g->dealt || !dk->nleft || dk->nforced) return -1;
     int shortp = -1;
     for (int q = 0; q < np; q++) {
         if (g->nheld[q] == size) continue;

@@ -409,8 +409,10 @@ struct carc_game {
      * it), 2 with them (figure_plain_extra); 0 otherwise (turn_setup) */
     uint8_t figures_plain;
     /* a turn's draw is plain: no hands, a fit table, a narrow game, so the
-     * common draw is draws_turn_quick's (set at the end of setup_game) */
-    uint8_t draws_plain;
+     * common draw is draws_turn_quick's; with hands, the same but no
+     * on_draw hook, so the common deal is hand_turn_quick's (both set at
+     * the end of setup_game) */
+    uint8_t draws_plain, hands_quick;
     int ndone, done_next;
     uint16_t turn_shut; /* the turn tile's features with every side against a neighbour (tile_type.shut) */
     /* the last placed tile's four neighbours as its grid holds them, side

@@ -49,7 +49,9 @@ int setup_game(carc_game *g)
     g->extra_deck = -1;
     g->decider = -1;
     r = g->vt.setup ? g->vt.setup(g) : CARC_OK;
-    g->draws_plain = (uint8_t)(!g->hand_size && g->ts->nside_codes && !g->wide);
+    const int table = g->ts->nside_codes && !g->wide;
+    g->draws_plain = (uint8_t)(table && !g->hand_size);
+    g->hands_quick = (uint8_t)(table && g->hand_size && !g->vt.on_draw);
     return r;
 }
 
