@@ -83,8 +83,10 @@ static inline int first_in_supply(const carc_game *g)
     } while (0)
 
 /* The figure step's moves: each figure kind in supply on each feature of
- * the turn's tile it may stand on, then passing, then the variant's own. */
-NOINLINE static int figure_list(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
+ * the turn's tile it may stand on, then passing, then the variant's own.
+ * `room`, a constant in each copy: the buffer holds as many moves as a
+ * figure step may have, so none is tested against cap. */
+static ALWAYS_INLINE int figure_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count, int room)
 {
     size_t n = 0;
     if (!buf) cap = 0;
@@ -106,15 +108,30 @@ NOINLINE static int figure_list(const carc_game *g, carc_move *buf, size_t cap, 
                 int f = ctz32(fs);
                 if (figure_blocked(g, flags, bc, first + f) || (allowed && !allowed(g, k, first + f))) continue;
                 m.feature = (uint8_t)f;
-                EMIT(m);
+                if (room)
+                    buf[n++] = m;
+                else
+                    EMIT(m);
             }
         }
     }
     carc_move pass = {.kind = CARC_MOVE_PASS};
+    if (room) {
+        buf[n++] = pass;
+        *count = n + (size_t)extra_moves(g, buf + n);
+        return CARC_OK;
+    }
     EMIT(pass);
     if (g->vt.extra_moves_const) n = emit_extra(g, buf, cap, n);
     *count = n;
     return buf && n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+NOINLINE static int figure_list(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
+{
+    if (buf && cap >= (size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES)
+        return figure_moves(g, buf, cap, count, 1);
+    return figure_moves(g, buf, cap, count, 0);
 }
 
 void turn_setup(carc_game *g)
