@@ -138,6 +138,9 @@ static NOINLINE int hand_turn_quick(carc_game *g)
  * an empty hand is skipped; when every hand is empty the game ends. */
 void draws_hand_turn(carc_game *g)
 {
+    /* tried here for the draws made as a game lists (a playout, a replay);
+     * a turn whose quick deal already failed in draws_turn_quick (a tile
+     * that fits nowhere, a queued draw) fails it again, rarely and cheaply */
     if (hand_turn_quick(g) >= 0) return;
     const deck *dk = &g->decks[0];
     if (!g->dealt) {

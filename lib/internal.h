@@ -102,6 +102,9 @@ _Static_assert(NARROW_FRONTIER >= 2 * NARROW_TILES + 2 && NARROW_FRONTIER <= 255
 #define MAX_FORCED 128       /* queued fixed draws per stack */
 #define MAX_FORCED_TOKENS 32 /* queued fixed tokens per bag */
 #define MAX_EXTRA_MOVES 512  /* variant moves in one decision */
+/* most moves of a figure step: each kind on each feature of the tile, the
+ * pass, the variant's own */
+#define FIGURE_STEP_MOVES ((size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES)
 #define MAX_DONE 128         /* features completed by one tile */
 
 /* The board is a torus of M cells (a power of two), square (x, y) at cell

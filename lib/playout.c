@@ -8,7 +8,7 @@
 static size_t playout_moves(const carc_game *g)
 {
     size_t tiles = g->hand_size > 1 ? (size_t)g->hand_size : 1;
-    return tiles * 4 * FRONTIER_CAP(g->ts->total) + MAX_EXTRA_MOVES + MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1;
+    return tiles * 4 * FRONTIER_CAP(g->ts->total) + FIGURE_STEP_MOVES;
 }
 
 int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, size_t cap)

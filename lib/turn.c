@@ -129,7 +129,7 @@ static ALWAYS_INLINE int figure_moves(const carc_game *g, carc_move *buf, size_t
 
 NOINLINE static int figure_list(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
-    if (buf && cap >= (size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES)
+    if (buf && cap >= FIGURE_STEP_MOVES)
         return figure_moves(g, buf, cap, count, 1);
     return figure_moves(g, buf, cap, count, 0);
 }
@@ -200,7 +200,7 @@ static ALWAYS_INLINE int figure_enum(const carc_game *g, carc_move *buf, size_t 
         return CARC_OK;
     }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (g->figures_plain && buf && cap >= (size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES) {
+    if (g->figures_plain && buf && cap >= FIGURE_STEP_MOVES) {
         if (g->figures_plain == 2) {
             *count = figure_plain_extra(g, buf);
             return CARC_OK;
@@ -678,7 +678,7 @@ static int variant_move(carc_game *g, const carc_move *m, int listed)
 /* the public bound on a listing holds for the largest set and hand */
 _Static_assert((size_t)CARC_MAX_HAND * 4 * FRONTIER_CAP(MAX_TILES) + MAX_EXTRA_MOVES <= CARC_MAX_MOVES,
                "a tile step's moves fit CARC_MAX_MOVES");
-_Static_assert((size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES <= CARC_MAX_MOVES,
+_Static_assert(FIGURE_STEP_MOVES <= CARC_MAX_MOVES,
                "a figure step's moves fit CARC_MAX_MOVES");
 
 int carc_game_moves(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
