@@ -489,8 +489,12 @@ static NOINLINE void after_figure_step(carc_game *g, const carc_move *m)
 static int same_move(const carc_move *a, const carc_move *b)
 {
     if (a->kind == CARC_MOVE_PASS && b->kind == CARC_MOVE_PASS) return 1;
-    return a->kind == b->kind && a->rotation == b->rotation && a->figure == b->figure && a->feature == b->feature &&
-           a->x == b->x && a->y == b->y && a->tile == b->tile && a->action == b->action && a->target == b->target;
+    /* every field, as two words: a move has no padding */
+    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, target) == 12, "a move is 16 bytes of fields");
+    uint64_t wa[2], wb[2];
+    memcpy(wa, a, sizeof wa);
+    memcpy(wb, b, sizeof wb);
+    return ((wa[0] ^ wb[0]) | (wa[1] ^ wb[1])) == 0;
 }
 
 static int listed_extra(const carc_game *g, const carc_move *m)
