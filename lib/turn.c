@@ -214,6 +214,19 @@ static ALWAYS_INLINE int figure_enum(const carc_game *g, carc_move *buf, size_t 
     return figure_list(g, buf, cap, count);
 }
 
+/* Whether the tile in slot i of hand h is also in an earlier slot: at most
+ * three earlier ones (CARC_MAX_HAND), compared one by one. As a loop over
+ * j < i GCC vectorised it, for hands of up to 4 tiles, at 30 instructions a
+ * listing of The Discovery with hands. */
+static ALWAYS_INLINE int held_before(const uint8_t *h, int i)
+{
+    _Static_assert(CARC_MAX_HAND <= 4, "at most three tiles before the last");
+    int seen = i > 0 && h[0] == h[i];
+    if (i > 1) seen |= h[1] == h[i];
+    if (i > 2) seen |= h[2] == h[i];
+    return seen;
+}
+
 #if CARC_AVX2
 /* turn_moves' tile step with hands, for carc_game_moves when the AVX2
  * listing has room for four moves a square for each tile of the hand:
@@ -225,11 +238,8 @@ static NOINLINE int hand_moves_avx2(const carc_game *g, carc_move *buf, size_t *
     const uint8_t *h = g->held[g->player];
     const int nh = g->nheld[g->player];
     size_t n = 0;
-    for (int i = 0; i < nh; i++) {
-        int dup = 0;
-        for (int j = 0; j < i; j++) dup |= h[j] == h[i];
-        if (!dup) n += tile_moves_avx2(g, h[i], buf + n);
-    }
+    for (int i = 0; i < nh; i++)
+        if (!held_before(h, i)) n += tile_moves_avx2(g, h[i], buf + n);
     *count = n;
     return CARC_OK;
 }
@@ -253,9 +263,7 @@ static NOINLINE int turn_moves(const carc_game *g, carc_move *buf, size_t cap, s
             /* each distinct tile of the hand, in hand order */
             const uint8_t *h = g->held[g->player];
             for (int i = 0; i < g->nheld[g->player]; i++) {
-                int dup = 0;
-                for (int j = 0; j < i; j++) dup |= h[j] == h[i];
-                if (dup) continue;
+                if (held_before(h, i)) continue;
                 carc_move *b = buf && n < cap ? buf + n : NULL;
                 size_t c = b ? cap - n : 0;
                 n += tile_moves(g, h[i], b, c);

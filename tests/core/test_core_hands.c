@@ -323,6 +323,45 @@ Test(core_hands, tile_moves_are_the_placements_of_each_distinct_hand_tile)
     carc_game_free(g);
 }
 
+/* A hand of four with one tile held twice, the pair in each of the six
+ * pairs of slots: every tile's placements are listed once. (The test of a
+ * tile against the slots before it is written out per slot, so a pair in
+ * the last two slots has its own case.) */
+Test(core_hands, a_tile_held_twice_is_listed_once_wherever_it_lies_in_a_hand_of_four)
+{
+    static const char *const hands[6][4] = {{"E", "E", "U", "K"}, {"E", "U", "E", "K"}, {"E", "U", "K", "E"},
+                                            {"U", "E", "E", "K"}, {"U", "E", "K", "E"}, {"U", "K", "E", "E"}};
+    carc_game *b = h_new("base", 2, 1);
+    int alone[3], types[3];
+    static const char *const names[3] = {"U", "K", "E"};
+    for (int i = 0; i < 3; i++) {
+        types[i] = type_of(b, names[i]);
+        carc_game *one = h_new("base", 2, 1);
+        cr_assert_eq(carc_game_set_next_tile(one, types[i]), CARC_OK);
+        alone[i] = t_move_count(one);
+        cr_assert_gt(alone[i], 0);
+        carc_game_free(one);
+    }
+    carc_game_free(b);
+    static carc_move buf[H_MOVE_CAP];
+    for (int c = 0; c < 6; c++) {
+        carc_game *g = hand_game("hand-base", 2, 3, 4, 0, NULL);
+        queue(g, hands[c], 4);
+        hand h = hand_of(g, 0);
+        cr_assert_eq(h.n, 4);
+        for (int i = 0; i < 4; i++) cr_assert_eq(h.t[i], type_of(g, hands[c][i]), "case %d, slot %d", c, i);
+        size_t n = 0;
+        cr_assert_eq(carc_game_moves(g, buf, H_MOVE_CAP, &n), CARC_OK);
+        int per[3] = {0};
+        for (size_t i = 0; i < n; i++)
+            for (int k = 0; k < 3; k++) per[k] += buf[i].tile == types[k];
+        for (int k = 0; k < 3; k++)
+            cr_assert_eq(per[k], alone[k], "case %d: %s listed %d times over, want %d", c, names[k], per[k], alone[k]);
+        cr_assert_eq((int)n, alone[0] + alone[1] + alone[2], "case %d", c);
+        carc_game_free(g);
+    }
+}
+
 Test(core_hands, a_placed_tile_leaves_the_hand_which_is_refilled_before_the_next_turn)
 {
     carc_game *g = hand_game("hand-base", 2, 5, 2, 0, NULL);
