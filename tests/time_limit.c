@@ -15,7 +15,6 @@
  * the -O0 and coverage builds on a slower machine. */
 #include <signal.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 static void on_alarm(int sig)
