@@ -237,6 +237,13 @@ static NOINLINE int hand_moves_avx2(const carc_game *g, carc_move *buf, size_t *
 {
     const uint8_t *h = g->held[g->player];
     const int nh = g->nheld[g->player];
+    if (nh == 2) { /* the usual hand (size 2), without the loop: 19 instructions a listing less */
+        const int second = h[1] != h[0] ? h[1] : -1;
+        size_t n = tile_moves_avx2(g, h[0], buf);
+        if (second >= 0) n += tile_moves_avx2(g, second, buf + n);
+        *count = n;
+        return CARC_OK;
+    }
     size_t n = 0;
     for (int i = 0; i < nh; i++)
         if (!held_before(h, i)) n += tile_moves_avx2(g, h[i], buf + n);
