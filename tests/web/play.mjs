@@ -44,6 +44,26 @@ function report(ok, name, detail) {
   console.log(`${ok ? 'ok' : 'FAIL'} - ${name}${detail ? `: ${detail}` : ''}`);
 }
 
+// CARC_TEST_SECONDS, as the C and Python suites read it (300 unless set, 0
+// for none): the most each part of the run below may take. A page stuck in a
+// WebAssembly loop never answers, while this process stays free to notice;
+// the part fails, and the run ends with the browser closed. The slowest
+// part, the whole games, takes about 40 s.
+const LIMIT = /^\d{1,5}$/.test(process.env.CARC_TEST_SECONDS || '') && Number(process.env.CARC_TEST_SECONDS) <= 86400
+  ? Number(process.env.CARC_TEST_SECONDS) : 300;
+async function limited(name, part) {
+  if (!LIMIT) return part();
+  let timer;
+  const late = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name} ran past its time limit of ${LIMIT} s (CARC_TEST_SECONDS; 300 unless set): a page that never answers?`)), LIMIT * 1000);
+  });
+  try {
+    return await Promise.race([part(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 let rng = 0x2545f491;
 function rand(n) {
   rng ^= rng << 13; rng >>>= 0;
@@ -463,15 +483,17 @@ async function main() {
     report(ready, 'the page starts from file:// and offers a new game', ready ? '' : await page.eval('document.getElementById("message").textContent'));
     if (ready) {
       await shot(page, 'setup');
-      await wholeGames(page);
-      await botGame(page);
-      await searchGame(page);
-      await corruptedSave(page);
-      await overHttp(page);
+      await limited('the whole games', () => wholeGames(page));
+      await limited('the game against the greedy bot', () => botGame(page));
+      await limited('the game against the search bot', () => searchGame(page));
+      await limited('the corrupted save', () => corruptedSave(page));
+      await limited('the page over HTTP', () => overHttp(page));
     }
     report(page.errors.length === 0, 'no script error in the page', page.errors.join('\n'));
-    await page.goto(pageUrl.replace(/index\.html$/, 'bench.html'));
-    await page.waitFor('document.body.dataset.result', 120000);
+    await limited('the speed page', async () => {
+      await page.goto(pageUrl.replace(/index\.html$/, 'bench.html'));
+      await page.waitFor('document.body.dataset.result', 120000);
+    });
     const speed = JSON.parse(await page.eval('document.body.dataset.result'));
     console.log(`measure - random games per second in Chromium, base 2p: ${speed.randomGames} move by move, ${speed.playouts} by playouts (wall clock, this machine's load included)`);
   } finally {

@@ -32,13 +32,33 @@ if [ "${CARC_WEB_NO_BUILD:-0}" != 1 ]; then
     fi
 fi
 
+# CARC_TEST_SECONDS as the C and Python suites read it: 300 unless set, 0
+# for none. node --test runs each test file in a process of its own, and
+# --test-timeout (node 20.11 on) ends a file's process once it runs past the
+# limit, even one inside a WebAssembly loop that never returns (the slowest
+# file, search.test.mjs, takes about 6 s); node 18 has no such option and
+# runs without a limit. play.mjs reads the same value.
+seconds=300
+case "${CARC_TEST_SECONDS:-}" in
+'' | *[!0-9]* | ??????*) ;;
+*) [ $((10#$CARC_TEST_SECONDS)) -le 86400 ] && seconds=$((10#$CARC_TEST_SECONDS)) ;;
+esac
+export CARC_TEST_SECONDS=$seconds
+limit=()
+[ "$seconds" -gt 0 ] && node --test-timeout=1000 -e 0 2>/dev/null && limit=(--test-timeout=$((seconds * 1000)))
+
 echo "--- node --test (examples/js)"
-node_out=$(cd examples/js && node --test test/ 2>&1)
+node_out=$(cd examples/js && node --test "${limit[@]}" test/ 2>&1)
 node_status=$?
 echo "$node_out" | grep -E '^(not )?ok [0-9]+ - ' | sed 's/^/node: /'
 [ $node_status -eq 0 ] || echo "$node_out" | grep -A 30 '^not ok' | head -n 80
+echo "$node_out" | grep -q testTimeoutFailure &&
+    echo "node: a test file ran past its time limit of $seconds s (CARC_TEST_SECONDS; 300 unless set): a game that never ends?"
 node_pass=$(echo "$node_out" | sed -n 's/^# pass \([0-9]*\)$/\1/p')
 node_fail=$(echo "$node_out" | sed -n 's/^# fail \([0-9]*\)$/\1/p')
+# a file stopped at the time limit is "cancelled": a failure here
+node_cancelled=$(echo "$node_out" | sed -n 's/^# cancelled \([0-9]*\)$/\1/p')
+[ -n "$node_fail" ] && node_fail=$((node_fail + ${node_cancelled:-0}))
 if [ -z "$node_pass" ] || { [ $node_status -ne 0 ] && [ "${node_fail:-0}" -eq 0 ]; }; then
     echo "$node_out" | tail -n 20
     node_pass=${node_pass:-0} node_fail=$((${node_fail:-0} + 1))
