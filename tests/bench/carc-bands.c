@@ -6,7 +6,9 @@
  * instructions a turn in each band:
  *
  *   carc-bands [--variant NAME] [--times K] [--games G] [--band B] [--seed S]
+ *              [--rule NAME=VALUE]...
  *
+ * --rule sets a ruleset option (up to 8 of them), e.g. --rule hand=1.
  * Without callgrind it plays the same games and prints the turns of each
  * band and the moves listed in it. */
 #include <inttypes.h>
@@ -46,6 +48,9 @@ int main(int argc, char **argv)
     const char *variant = "base";
     int times = 14, games = 3, band = 100;
     uint64_t seed = 1;
+    carc_option rules[8];
+    char names[8][64];
+    int nrules = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--variant") && v) variant = argv[++i];
@@ -53,8 +58,15 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--games") && v) games = arg_int(argv[++i], 1, 100000, "--games");
         else if (!strcmp(a, "--band") && v) band = arg_int(argv[++i], 1, 1020, "--band");
         else if (!strcmp(a, "--seed") && v) seed = (uint64_t)strtoull(argv[++i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: carc-bands [--variant NAME] [--times K] [--games G] [--band B] [--seed S]\n");
+        else if (!strcmp(a, "--rule") && v && nrules < 8 && strchr(v, '=') && (size_t)(strchr(v, '=') - v) < 64) {
+            size_t n = (size_t)(strchr(v, '=') - v);
+            memcpy(names[nrules], v, n);
+            names[nrules][n] = '\0';
+            rules[nrules] = (carc_option){names[nrules], arg_int(strchr(v, '=') + 1, -1000000, 1000000, "a rule's value")};
+            nrules++, i++;
+        } else {
+            fprintf(stderr, "usage: carc-bands [--variant NAME] [--times K] [--games G] [--band B] [--seed S] "
+                            "[--rule NAME=VALUE]...\n");
             return 2;
         }
     }
@@ -77,9 +89,13 @@ int main(int argc, char **argv)
     int nbands = 0;
     for (int gi = 0; gi < games; gi++) {
         carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = 2, .seed = seed + (uint64_t)gi,
-                               .tileset = ts};
+                               .tileset = ts, .rules = rules, .rule_count = nrules};
         carc_game *g = NULL;
-        if (!buf || carc_game_new(&o, &g)) return 1;
+        int r = buf ? carc_game_new(&o, &g) : CARC_E_NOMEM;
+        if (r) {
+            fprintf(stderr, "carc-bands: a new game of %s (its options as given): %s\n", variant, carc_strerror(r));
+            return 1;
+        }
         uint64_t rng = seed * 7919 + (uint64_t)gi;
         int tiles = 1, b = 0, in_band = 0; /* the start tile is on the board */
         char label[32];
