@@ -129,9 +129,14 @@ static int extra_moves(const carc_game *g, carc_move *out, int cap)
 {
     const ds_state *s = st_read(g);
     int n = 0, player = carc_turn_player(g);
-    for (unsigned on = s->out[player]; on && n < cap; on &= on - 1)
-        out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = DS_ACTION_REMOVE,
-                               .target = s->first[player] + carc_mask_first(on)};
+    /* one move, its target changed and copied whole: a compound literal
+     * per move was a 16-byte zeroing and three field stores each (313 a
+     * game more) */
+    carc_move m = {.kind = CARC_MOVE_ACTION, .action = DS_ACTION_REMOVE};
+    for (unsigned on = s->out[player]; on && n < cap; on &= on - 1) {
+        m.target = s->first[player] + carc_mask_first(on);
+        out[n++] = m;
+    }
     return n;
 }
 
