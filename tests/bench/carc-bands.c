@@ -52,17 +52,16 @@ int main(int argc, char **argv)
     char names[8][64];
     int nrules = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *eq = v ? strchr(v, '=') : NULL;
         if (!strcmp(a, "--variant") && v) variant = argv[++i];
         else if (!strcmp(a, "--times") && v) times = arg_int(argv[++i], 1, 64, "--times");
         else if (!strcmp(a, "--games") && v) games = arg_int(argv[++i], 1, 100000, "--games");
         else if (!strcmp(a, "--band") && v) band = arg_int(argv[++i], 1, 1020, "--band");
         else if (!strcmp(a, "--seed") && v) seed = (uint64_t)strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--rule") && v && nrules < 8 && strchr(v, '=') && (size_t)(strchr(v, '=') - v) < 64) {
-            size_t n = (size_t)(strchr(v, '=') - v);
-            memcpy(names[nrules], v, n);
-            names[nrules][n] = '\0';
-            rules[nrules] = (carc_option){names[nrules], arg_int(strchr(v, '=') + 1, -1000000, 1000000, "a rule's value")};
+        else if (!strcmp(a, "--rule") && eq && eq - v < 64 && nrules < 8) {
+            memcpy(names[nrules], v, (size_t)(eq - v));
+            names[nrules][eq - v] = '\0';
+            rules[nrules] = (carc_option){names[nrules], arg_int(eq + 1, -1000000, 1000000, "a rule's value")};
             nrules++, i++;
         } else {
             fprintf(stderr, "usage: carc-bands [--variant NAME] [--times K] [--games G] [--band B] [--seed S] "
