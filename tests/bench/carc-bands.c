@@ -10,7 +10,7 @@
  *
  * --rule sets a ruleset option (up to 8 of them), e.g. --rule hand=1.
  * Without callgrind it plays the same games and prints the turns of each
- * band and the moves listed in it. */
+ * band and the moves listed in it, the tile steps' apart. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +84,7 @@ int main(int argc, char **argv)
     free(text);
     size_t cap = 4 * 2048 * 4 + 512;
     carc_move *buf = malloc(sizeof *buf * cap);
-    long turns[MAX_BANDS] = {0}, listed[MAX_BANDS] = {0}, decisions[MAX_BANDS] = {0};
+    long turns[MAX_BANDS] = {0}, listed[MAX_BANDS] = {0}, tile_moves[MAX_BANDS] = {0}, decisions[MAX_BANDS] = {0};
     int nbands = 0;
     for (int gi = 0; gi < games; gi++) {
         carc_game_options o = {.struct_size = sizeof o, .variant = v, .players = 2, .seed = seed + (uint64_t)gi,
@@ -103,7 +103,10 @@ int main(int argc, char **argv)
             size_t n = 0;
             if (carc_game_moves(g, buf, cap, &n) != CARC_OK || n == 0) break;
             const carc_move m = buf[next(&rng) % n];
-            if (b < MAX_BANDS) listed[b] += (long)n, decisions[b]++;
+            if (b < MAX_BANDS) {
+                listed[b] += (long)n, decisions[b]++;
+                if (buf[0].kind == CARC_MOVE_TILE) tile_moves[b] += (long)n;
+            }
             if (carc_game_apply(g, &m) != CARC_OK) return 1;
             if (m.kind == CARC_MOVE_TILE) tiles++, in_band++;
             if (m.kind == CARC_MOVE_TILE && tiles % band == 0 && b < MAX_BANDS) {
@@ -130,10 +133,11 @@ int main(int argc, char **argv)
         if (!carc_tileset_type(ts, t, &ti)) total += ti.count;
     }
     printf("%s x %d: %d tiles, %d games, bands of %d turns\n", variant, times, total, games, band);
-    for (int b = 0; b < nbands; b++)
-        printf("band %d: %ld turns, %.1f decisions and %.1f moves listed a turn\n", b, turns[b],
-               turns[b] ? (double)decisions[b] / (double)turns[b] : 0.0,
-               turns[b] ? (double)listed[b] / (double)turns[b] : 0.0);
+    for (int b = 0; b < nbands; b++) {
+        const double t = turns[b] ? (double)turns[b] : 1.0;
+        printf("band %d: %ld turns, %.1f decisions and %.1f moves listed a turn (%.1f of them tile moves)\n", b,
+               turns[b], (double)decisions[b] / t, (double)listed[b] / t, (double)tile_moves[b] / t);
+    }
     free(buf);
     carc_tileset_free(ts);
     return 0;
