@@ -714,6 +714,9 @@ CARC_API int carc_game_removed(const carc_game *g, int i, int *type, int *reason
  * Most moves one decision can offer in any game: four turns of each of up
  * to four distinct tiles in a hand (::CARC_MAX_HAND) on each of the 2,048
  * open squares a set of 1,020 tiles can leave, and 512 of a variant's own.
+ * A built-in ruleset lists more of its own only at the figure step, where
+ * no tile is placed (Over Hill and Dale's hikes: at most 4 wanderers
+ * times 2,047 other pieces of a path), well inside this too.
  * A buffer of this many moves (532,480 bytes) takes every listing of
  * carc_game_moves() whole; a base game lists at most a few hundred.
  */
@@ -814,7 +817,9 @@ CARC_API int carc_game_set_next_token(carc_game *g, const char *bag, int token);
  * @return ::CARC_OK, ::CARC_E_NULL, ::CARC_E_RANGE (n < 0), ::CARC_E_BUFFER
  *         (`cap` too small; nothing played), ::CARC_E_NOMEM.
  * Allocates once per call (a scratch game and a move buffer, with the
- * allocator of `g`), never per move.
+ * allocator of `g`), never per move; once more when a decision's moves
+ * outgrow the buffer (a ruleset's own past 512), as the playouts are then
+ * made again with a larger one, to the same scores.
  */
 CARC_API int carc_game_playouts(const carc_game *g, int n, uint64_t seed, int *scores, size_t cap);
 

@@ -231,10 +231,21 @@ struct carc_variant {
     /**
      * Adds the variant's own moves (kind ::CARC_MOVE_ACTION, or ::CARC_MOVE_PASS
      * in the action phase) for the current phase. Writes at most `cap`
-     * moves to `out` and returns how many it wrote.
+     * moves to `out` and returns how many there are in all: the number
+     * written, or more when they did not fit. `cap` is 512 or the room left
+     * in the caller's buffer, if that is more; when the count passes it,
+     * carc_game_moves() reports ::CARC_E_BUFFER with the full count, so the
+     * caller can list again with room for all. A hook that returns only
+     * what it wrote is taken as it is, its moves past `cap` dropped.
      */
     int (*extra_moves)(carc_game *g, carc_move *out, int cap);
-    /** Applies a move listed by `extra_moves`. Return ::CARC_OK or ::CARC_E_ILLEGAL_MOVE (nothing changed). */
+    /**
+     * Applies a move listed by `extra_moves`. Return ::CARC_OK or
+     * ::CARC_E_ILLEGAL_MOVE (nothing changed). The core hands over only a
+     * move found among the first 512 that `extra_moves` lists; when it
+     * lists 512 or more, a move past them is handed over unchecked, and
+     * this hook must refuse it if it was not listed.
+     */
     int (*apply_move)(carc_game *g, const carc_move *m);
     /**
      * After the figure step (placement, pass or variant move `m`). May call

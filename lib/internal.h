@@ -101,9 +101,12 @@ _Static_assert(NARROW_FRONTIER >= 2 * NARROW_TILES + 2 && NARROW_FRONTIER <= 255
 #define EVENT_CAPACITY(n) (8 * (n))
 #define MAX_FORCED 128       /* queued fixed draws per stack */
 #define MAX_FORCED_TOKENS 32 /* queued fixed tokens per bag */
-#define MAX_EXTRA_MOVES 512  /* variant moves in one decision */
-/* most moves of a figure step: each kind on each feature of the tile, the
- * pass, the variant's own */
+/* a variant's moves held by a scratch list on the stack (turn.c); a
+ * variant may list more, into a buffer with room for them */
+#define MAX_EXTRA_MOVES 512
+/* the room a figure step's direct listings ask for: each kind on each
+ * feature of the tile, the pass, a scratch list's worth of the variant's
+ * own (more are counted, and written while the buffer has room) */
 #define FIGURE_STEP_MOVES ((size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES)
 #define MAX_DONE 128         /* features completed by one tile */
 

@@ -39,31 +39,46 @@ static ALWAYS_INLINE int figure_legal(const carc_game *g, int k, int local)
     return figure_room(g, k, pl->first_piece + local);
 }
 
-static int extra_moves(const carc_game *g, carc_move *buf)
+/* The variant's own moves: at most `room` written to buf, and how many
+ * there are in all returned. A hook may count past its room (Over Hill and
+ * Dale's hikes on a path of more than 512 tiles); one that returns what it
+ * wrote is taken as it is. */
+static size_t extra_moves(const carc_game *g, carc_move *buf, int room)
 {
     if (!g->vt.extra_moves_const) return 0;
-    int n = g->vt.extra_moves_const(g, buf, MAX_EXTRA_MOVES);
-    return n < 0 ? 0 : n > MAX_EXTRA_MOVES ? MAX_EXTRA_MOVES : n;
+    int n = g->vt.extra_moves_const(g, buf, room);
+    return n < 0 ? 0 : (size_t)n;
 }
 
-/* Appends the variant's moves after the first n through a scratch list,
- * so a buffer with less room still learns how many there are. */
+/* Appends the variant's moves after the first n through a scratch list of
+ * MAX_EXTRA_MOVES, for a buffer with less room than that: it still learns
+ * how many there are, and gets the first of them. */
 NOINLINE static size_t emit_extra_counted(const carc_game *g, carc_move *buf, size_t cap, size_t n)
 {
     carc_move extra[MAX_EXTRA_MOVES];
-    int ne = extra_moves(g, extra);
-    for (int i = 0; i < ne; i++, n++)
-        if (n < cap) buf[n] = extra[i];
-    return n;
+    size_t ne = extra_moves(g, extra, MAX_EXTRA_MOVES);
+    for (size_t i = 0; i < ne && i < MAX_EXTRA_MOVES && n + i < cap; i++) buf[n + i] = extra[i];
+    return n + ne;
 }
 
 /* Appends the variant's moves after the first n: straight into the
- * caller's buffer when it has room for as many as a variant may list (the
- * scratch list, and the frame it needs, only otherwise). */
+ * caller's buffer when it has room for a scratch list's worth or more (the
+ * scratch list, and the frame it needs, only otherwise). Returns the count
+ * of all, which may pass cap. */
 static size_t emit_extra(const carc_game *g, carc_move *buf, size_t cap, size_t n)
 {
-    if (buf && n <= cap && cap - n >= MAX_EXTRA_MOVES) return n + (size_t)extra_moves(g, buf + n);
+    if (buf && n <= cap && cap - n >= MAX_EXTRA_MOVES)
+        return n + extra_moves(g, buf + n, cap - n < CARC_MAX_MOVES ? (int)(cap - n) : CARC_MAX_MOVES);
     return emit_extra_counted(g, buf, cap, n);
+}
+
+/* The variant's moves after the first n again, for a listing that gave
+ * them a scratch list's worth of room and learnt there are more: into all
+ * the room left. */
+NOINLINE static int extra_again(const carc_game *g, carc_move *buf, size_t cap, size_t n, size_t *count)
+{
+    *count = emit_extra(g, buf, cap, n);
+    return *count > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
 /* The first figure kind the player to move has in supply, or the kind
@@ -118,7 +133,9 @@ static ALWAYS_INLINE int figure_moves(const carc_game *g, carc_move *buf, size_t
     carc_move pass = {.kind = CARC_MOVE_PASS};
     if (room) {
         buf[n++] = pass;
-        *count = n + (size_t)extra_moves(g, buf + n);
+        size_t ne = extra_moves(g, buf + n, MAX_EXTRA_MOVES);
+        if (ne > MAX_EXTRA_MOVES) return extra_again(g, buf, cap, n, count);
+        *count = n + ne;
         return CARC_OK;
     }
     EMIT(pass);
@@ -179,11 +196,14 @@ NOINLINE static size_t figure_plain_moves(const carc_game *g, carc_move *buf) { 
 /* The same, then the variant's own moves (carc_game.figures_plain 2): the
  * call through the vtable needs a frame, which the step without them is
  * spared by having a function of its own. */
-NOINLINE static size_t figure_plain_extra(const carc_game *g, carc_move *buf)
+NOINLINE static int figure_plain_extra(const carc_game *g, carc_move *buf, size_t cap, size_t *count)
 {
     size_t n = plain_moves(g, buf);
     buf[n++] = (carc_move){.kind = CARC_MOVE_PASS};
-    return n + (size_t)extra_moves(g, buf + n);
+    size_t ne = extra_moves(g, buf + n, MAX_EXTRA_MOVES);
+    if (ne > MAX_EXTRA_MOVES) return figure_list(g, buf, cap, count); /* more than 512: all the room */
+    *count = n + ne;
+    return CARC_OK;
 }
 
 /* The figure step's moves, for carc_game_moves. In a ruleset that lists no
@@ -201,10 +221,7 @@ static ALWAYS_INLINE int figure_enum(const carc_game *g, carc_move *buf, size_t 
     }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (g->figures_plain && buf && cap >= FIGURE_STEP_MOVES) {
-        if (g->figures_plain == 2) {
-            *count = figure_plain_extra(g, buf);
-            return CARC_OK;
-        }
+        if (g->figures_plain == 2) return figure_plain_extra(g, buf, cap, count);
         size_t n = figure_plain_moves(g, buf);
         buf[n] = (carc_move){.kind = CARC_MOVE_PASS};
         *count = n + 1;
@@ -514,11 +531,17 @@ static int same_move(const carc_move *a, const carc_move *b)
     return ((wa[0] ^ wb[0]) | (wa[1] ^ wb[1])) == 0;
 }
 
+/* Whether the variant lists move m now, looked for in a scratch list of
+ * MAX_EXTRA_MOVES. When the variant has more moves than that, one past
+ * the list is left to its apply_move, which refuses a move it did not
+ * list and changes nothing (carcassonne_variant.h): the whole list could
+ * take 8,188 moves (128 KiB) of stack in Over Hill and Dale. */
 static int listed_extra(const carc_game *g, const carc_move *m)
 {
     carc_move extra[MAX_EXTRA_MOVES];
-    int ne = extra_moves(g, extra);
-    for (int i = 0; i < ne; i++)
+    size_t ne = extra_moves(g, extra, MAX_EXTRA_MOVES);
+    if (ne >= MAX_EXTRA_MOVES) return 1;
+    for (size_t i = 0; i < ne; i++)
         if (same_move(&extra[i], m)) return 1;
     return 0;
 }
