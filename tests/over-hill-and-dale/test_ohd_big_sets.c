@@ -1,6 +1,6 @@
 /* Over Hill and Dale on tile sets far larger than its own: hikes to tiles
- * past the 128th, and the refusal of a set with more path pieces than a
- * hike's walk can queue. */
+ * past the 128th, more than 512 hikes in one decision, and the refusal of
+ * a set with more path pieces than a hike's walk can queue. */
 #include "../../variants/over-hill-and-dale/over_hill_and_dale.h"
 #include "big_sets.h"
 
@@ -47,6 +47,85 @@ Test(ohd_big_sets, a_hike_reaches_every_tile_of_a_path_of_200)
     cr_assert_eq(carc_game_is_over(g, &over), CARC_OK);
     cr_assert(over, "the last tile is placed");
     cr_assert_eq(t_cat(g, 0, "hiking"), 198, "from (0,1) to (0,199)");
+    carc_game_free(g);
+    carc_tileset_free(ts);
+    free(t.s);
+}
+
+/* The saved text of g, malloc'd, for "nothing changed". */
+static char *saved(const carc_game *g)
+{
+    size_t len = 0;
+    cr_assert_eq(carc_game_save(g, NULL, 0, &len), CARC_E_BUFFER);
+    char *text = malloc(len + 1);
+    cr_assert_not_null(text);
+    cr_assert_eq(carc_game_save(g, text, len + 1, &len), CARC_OK);
+    return text;
+}
+
+/* The most tiles a set may have, BS_TILES (1,020), in one column: player
+ * 0's wanderer at (0,1), and with the last tile, at (0,1019), every tile
+ * of the path but the wanderer's own is a hike: 1,019 of them, where the
+ * core used to list the first 512 found. The listing's count holds for
+ * every buffer; the farthest hike, past the first 512 the core checks a
+ * move from outside against, is taken and walks 1,018 tiles, and a hike
+ * listed for no tile past them is refused with nothing changed. */
+Test(ohd_big_sets, a_path_of_1020_tiles_offers_all_1019_hikes)
+{
+    bs_text t = {0};
+    bs_tiles(&t, "S", BS_TILES, 1, straight_tile);
+    carc_tileset *ts = bs_parse(bs_variant("over-hill-and-dale"), &t);
+    carc_game *g = bs_game(bs_variant("over-hill-and-dale"), ts, 2, NULL, 0);
+    for (int i = 0; i < BS_TILES - 2; i++) bs_turn(g, 0, i + 1, OHD_FIG_MEEPLE, i == 0 ? 0 : -1);
+    int type = -1;
+    cr_assert_eq(carc_game_drawn_tile(g, &type), CARC_OK);
+    carc_move m = {.kind = CARC_MOVE_TILE, .tile = (uint16_t)type, .x = 0, .y = BS_TILES - 1};
+    cr_assert_eq(carc_game_apply(g, &m), CARC_OK);
+    static carc_move moves[CARC_MAX_MOVES];
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, moves, CARC_MAX_MOVES, &n), CARC_OK);
+    int hikes = 0, far = -1;
+    uint8_t row[BS_TILES] = {0};
+    for (size_t i = 0; i < n; i++)
+        if (moves[i].kind == CARC_MOVE_ACTION && moves[i].action == OHD_ACTION_HIKE) {
+            hikes++;
+            cr_assert(moves[i].x == 0 && moves[i].y >= 0 && moves[i].y != 1 && moves[i].y < BS_TILES && !row[moves[i].y],
+                      "a hike to a tile of the path, once: (%d,%d)", moves[i].x, moves[i].y);
+            row[moves[i].y] = 1;
+            if (moves[i].y == BS_TILES - 1) far = (int)i;
+        }
+    cr_assert_eq(hikes, BS_TILES - 1, "every tile of the path but the wanderer's");
+    cr_assert_gt(far, 512, "the farthest hike comes after the first 512 listed");
+    /* the count whatever the buffer: none, or one of 100 */
+    size_t count = 0;
+    cr_assert_eq(carc_game_moves(g, NULL, 0, &count), CARC_OK);
+    cr_assert_eq(count, n);
+    carc_move few[100];
+    cr_assert_eq(carc_game_moves(g, few, 100, &count), CARC_E_BUFFER);
+    cr_assert_eq(count, n);
+    cr_assert_eq(memcmp(few, moves, sizeof few), 0, "the first 100 of the same listing");
+    /* a hike past the first 512 that is not listed: the tile's other
+     * feature, a tile off the path, a field a hike leaves 0 */
+    char *before = saved(g);
+    carc_move wrong = moves[far];
+    wrong.feature = 1;
+    cr_assert_eq(carc_game_apply(g, &wrong), CARC_E_ILLEGAL_MOVE, "a hike to a meadow");
+    wrong = moves[far];
+    wrong.x = 1;
+    cr_assert_eq(carc_game_apply(g, &wrong), CARC_E_ILLEGAL_MOVE, "a hike off the path");
+    wrong = moves[far];
+    wrong.tile = 1;
+    cr_assert_eq(carc_game_apply(g, &wrong), CARC_E_ILLEGAL_MOVE, "a hike with a tile named");
+    char *after = saved(g);
+    cr_assert_str_eq(after, before, "a refused hike changes nothing");
+    free(after);
+    free(before);
+    carc_move hike = moves[far]; /* a copy, as a move from outside the listing */
+    cr_assert_eq(carc_game_apply(g, &hike), CARC_OK);
+    int over = 0;
+    cr_assert_eq(carc_game_is_over(g, &over), CARC_OK);
+    cr_assert(over, "the last tile is placed");
+    cr_assert_eq(t_cat(g, 0, "hiking"), BS_TILES - 2, "from (0,1) to (0,1019)");
     carc_game_free(g);
     carc_tileset_free(ts);
     free(t.s);

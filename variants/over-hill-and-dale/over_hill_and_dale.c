@@ -18,8 +18,6 @@
  * in the built-in one, about 900 in a set of 1,020 tiles in the same
  * proportions. tileset_check refuses a set with more. */
 #define OHD_MAX_PATH 2048
-/* The core takes at most 512 variant moves in one decision. */
-#define OHD_MAX_HIKES 512
 
 enum { BAG_HARVEST = 0 };
 enum { OHD_STABLES = 2 }; /* per player */
@@ -252,7 +250,12 @@ static int tile_extends(const carc_game *g, int path, int first, unsigned paths)
     return 0;
 }
 
-/* Where a listed hike ends and how many tiles it walks. */
+/* Whether move b is hike a, field for field: past the first 512 hikes the
+ * core leaves the match to apply_move (carcassonne_variant.h), and a hike
+ * with a stray field set is no hike listed. A move has no padding. */
+static int same_hike(const carc_move *a, const carc_move *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+/* Where a hike ends and how many tiles it walks. */
 typedef struct hike_end {
     int piece, steps;
 } hike_end;
@@ -264,8 +267,12 @@ typedef struct hike_end {
  * follows every direction (and every branch, should a tile set draw a path
  * piece reaching three sides) and counts the shortest way along the path.
  * A junction never joins branches (each is a path of its own), so a walk
- * stops at a junction tile as at any other end. */
-static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int cap)
+ * stops at a junction tile as at any other end.
+ * Writes the first `cap` hikes to `out` and returns how many there are:
+ * up to 4 wanderers times the 2,047 other pieces of a path (OHD_MAX_PATH),
+ * past any list on the stack. With `want`, writes none, and returns 1 as
+ * soon as it meets the hike `want` (its end in *end), else 0. */
+static int list_hikes(const carc_game *g, carc_move *out, int cap, const carc_move *want, hike_end *end)
 {
     /* most turns no hike is open: a tile without a path extends none */
     int tile = carc_turn_tile(g), first = carc_tile_first_piece(g, tile), type = carc_tile_type(g, tile);
@@ -298,12 +305,16 @@ static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int ca
         while (head < tail) {
             int cur = queue[head], d = dist[head++];
             int t = carc_piece_tile(g, cur);
-            if (d > 0 && t >= 0 && t <= tile && !(busy[t >> 6] >> (t & 63) & 1) && n < cap) {
+            if (d > 0 && t >= 0 && t <= tile && !(busy[t >> 6] >> (t & 63) & 1)) {
                 int x, y;
                 tile_pos(g, t, &x, &y);
-                out[n] = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
-                                     .x = (int16_t)x, .y = (int16_t)y, .feature = (uint8_t)carc_piece_local(g, cur)};
-                if (ends) ends[n] = (hike_end){cur, d};
+                carc_move h = {.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_HIKE, .target = f,
+                               .x = (int16_t)x, .y = (int16_t)y, .feature = (uint8_t)carc_piece_local(g, cur)};
+                if (want && same_hike(&h, want)) {
+                    *end = (hike_end){cur, d};
+                    return 1;
+                }
+                if (!want && n < cap) out[n] = h;
                 n++;
             }
             for (int side = 0; side < 4; side++) {
@@ -315,7 +326,7 @@ static int list_hikes(const carc_game *g, carc_move *out, hike_end *ends, int ca
             }
         }
     }
-    return n;
+    return want ? 0 : n;
 }
 
 /* The hike chosen in the figure step is walked after the turn's scoring. */
@@ -418,12 +429,7 @@ static int extra_moves(const carc_game *g, carc_move *out, int cap)
             if (s->pool[k]) out[n++] = (carc_move){.kind = CARC_MOVE_ACTION, .action = OHD_ACTION_PICK, .target = k};
         return n;
     }
-    return list_hikes(g, out, NULL, cap);
-}
-
-static int same_hike(const carc_move *a, const carc_move *b)
-{
-    return a->target == b->target && a->x == b->x && a->y == b->y && a->feature == b->feature;
+    return list_hikes(g, out, cap, NULL, NULL);
 }
 
 static int apply_move(carc_game *g, const carc_move *m)
@@ -437,18 +443,12 @@ static int apply_move(carc_game *g, const carc_move *m)
         run_picks(g);
         return CARC_OK;
     }
-    if (m->action != OHD_ACTION_HIKE) return CARC_E_ILLEGAL_MOVE;
-    carc_move h[OHD_MAX_HIKES];
-    hike_end ends[OHD_MAX_HIKES];
-    int nh = list_hikes(g, h, ends, OHD_MAX_HIKES);
-    for (int i = 0; i < nh; i++)
-        if (same_hike(&h[i], m)) {
-            s->hike_figure = (int16_t)m->target;
-            s->hike_piece = (int16_t)ends[i].piece;
-            s->hike_steps = (int16_t)ends[i].steps;
-            return CARC_OK;
-        }
-    return CARC_E_ILLEGAL_MOVE;
+    hike_end end;
+    if (m->action != OHD_ACTION_HIKE || !list_hikes(g, NULL, 0, m, &end)) return CARC_E_ILLEGAL_MOVE;
+    s->hike_figure = (int16_t)m->target;
+    s->hike_piece = (int16_t)end.piece;
+    s->hike_steps = (int16_t)end.steps;
+    return CARC_OK;
 }
 
 /* ---- game end ---------------------------------------------------------- */
