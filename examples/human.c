@@ -6,7 +6,9 @@
 
 #include "seat.h"
 
-#define HUMAN_MAX_MOVES 8192
+/* every listing whole: Over Hill and Dale alone can offer more than 8,192
+ * hikes on a set of long paths */
+#define HUMAN_MAX_MOVES CARC_MAX_MOVES
 #define BOARD_SPAN 128
 
 /* The letter a feature kind is drawn with: its initial, or '.' for the
