@@ -235,8 +235,10 @@ struct carc_variant {
      * written, or more when they did not fit. `cap` is 512 or the room left
      * in the caller's buffer, if that is more; when the count passes it,
      * carc_game_moves() reports ::CARC_E_BUFFER with the full count, so the
-     * caller can list again with room for all. A hook that returns only
-     * what it wrote is taken as it is, its moves past `cap` dropped.
+     * caller can list again with room for all. A count past 33,231 is
+     * cut there, so that ::CARC_MAX_MOVES holds every listing. A hook that
+     * returns only what it wrote is taken as it is, its moves past `cap`
+     * dropped.
      */
     int (*extra_moves)(carc_game *g, carc_move *out, int cap);
     /**

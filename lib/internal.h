@@ -108,6 +108,10 @@ _Static_assert(NARROW_FRONTIER >= 2 * NARROW_TILES + 2 && NARROW_FRONTIER <= 255
  * feature of the tile, the pass, a scratch list's worth of the variant's
  * own (more are counted, and written while the buffer has room) */
 #define FIGURE_STEP_MOVES ((size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS + 1 + MAX_EXTRA_MOVES)
+/* the most of a variant's own moves one listing counts, so that with the
+ * figure step's own CARC_MAX_MOVES holds every listing whole (33,231; Over
+ * Hill and Dale's hikes are at most 8,188): a count past it is cut */
+#define MAX_OWN_MOVES (CARC_MAX_MOVES - (size_t)MAX_FEATS * CARC_MAX_FIGURE_KINDS - 1)
 #define MAX_DONE 128         /* features completed by one tile */
 
 /* The board is a torus of M cells (a power of two), square (x, y) at cell

@@ -33,6 +33,15 @@ static int list_in(carc_game *g, carc_move *out, int cap, carc_phase in)
     return CROWD;
 }
 static int list_crowd(carc_game *g, carc_move *out, int cap) { return list_in(g, out, cap, CARC_PHASE_ACTION); }
+/* 40,000 actions, more than CARC_MAX_MOVES */
+#define HORDE 40000
+static int list_horde(carc_game *g, carc_move *out, int cap)
+{
+    carc_phase phase;
+    if (carc_game_state(g, &phase, NULL) != CARC_OK || phase != CARC_PHASE_ACTION) return 0;
+    for (int i = 0; i < HORDE && i < cap; i++) out[i] = action(i);
+    return HORDE;
+}
 static int list_at_figures(carc_game *g, carc_move *out, int cap) { return list_in(g, out, cap, CARC_PHASE_FIGURE); }
 static int any_figure(carc_game *g, int kind, int piece)
 {
@@ -69,6 +78,7 @@ static const char *const categories[] = {"points"};
 static const carc_variant crowd = CROWD_OF(list_crowd, on_placed, NULL);
 static const carc_variant at_figures = CROWD_OF(list_at_figures, NULL, NULL);
 static const carc_variant at_figures_filtered = CROWD_OF(list_at_figures, NULL, any_figure);
+static const carc_variant horde = CROWD_OF(list_horde, on_placed, NULL);
 
 static carc_game *new_game_of(const carc_variant *v)
 {
@@ -129,6 +139,24 @@ Test(core_many_own_moves, a_move_past_the_first_512_is_taken_or_refused_by_the_r
     cr_assert_eq(carc_game_apply(g, &m), CARC_OK, "target 1,499, the last listed");
     cr_assert_eq(t_score(g, mover), 1);
     cr_assert_eq(t_phase(g), CARC_PHASE_FIGURE);
+    carc_game_free(g);
+}
+
+/* A ruleset with more moves of its own than CARC_MAX_MOVES holds: the
+ * listing is cut at 33,231 (CARC_MAX_MOVES less a figure step's own 49),
+ * so a buffer of CARC_MAX_MOVES still holds every listing whole. */
+Test(core_many_own_moves, more_than_carc_max_moves_are_cut_to_fit_it)
+{
+    carc_game *g = new_game_of(&horde);
+    size_t n = 0;
+    cr_assert_eq(carc_game_moves(g, moves, CARC_MAX_MOVES, &n), CARC_OK);
+    cr_assert_eq(carc_game_apply(g, &moves[0]), CARC_OK);
+    cr_assert_eq(t_phase(g), CARC_PHASE_ACTION);
+    cr_assert_eq(carc_game_moves(g, moves, CARC_MAX_MOVES, &n), CARC_OK);
+    cr_assert_eq(n, (size_t)CARC_MAX_MOVES - 4 * 12 - 1);
+    cr_assert_eq(moves[n - 1].target, (int)n - 1, "the first 33,231, in order");
+    cr_assert_eq(carc_game_moves(g, NULL, 0, &n), CARC_OK);
+    cr_assert_eq(n, (size_t)CARC_MAX_MOVES - 4 * 12 - 1, "the count alone, cut the same");
     carc_game_free(g);
 }
 
