@@ -77,9 +77,9 @@ NOINLINE static size_t emit_extra(const carc_game *g, carc_move *buf, size_t cap
     return emit_extra_counted(g, buf, cap, n);
 }
 
-/* The variant's moves after the first n again, for a listing that gave
- * them a scratch list's worth of room and learnt there are more: into all
- * the room left. */
+/* The variant's moves after the first n again, for a figure step's listing
+ * that gave them a scratch list's worth of room and learnt there are more
+ * (figure_moves, figure_plain_extra): into all the room left. */
 NOINLINE static int extra_again(const carc_game *g, carc_move *buf, size_t cap, size_t n, size_t *count)
 {
     *count = emit_extra(g, buf, cap, n);
@@ -206,7 +206,7 @@ NOINLINE static int figure_plain_extra(const carc_game *g, carc_move *buf, size_
     size_t n = plain_moves(g, buf);
     buf[n++] = (carc_move){.kind = CARC_MOVE_PASS};
     size_t ne = extra_moves(g, buf + n, MAX_EXTRA_MOVES);
-    if (ne > MAX_EXTRA_MOVES) return figure_list(g, buf, cap, count); /* more than 512: all the room */
+    if (ne > MAX_EXTRA_MOVES) return extra_again(g, buf, cap, n, count);
     *count = n + ne;
     return CARC_OK;
 }

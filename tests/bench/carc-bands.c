@@ -82,7 +82,7 @@ int main(int argc, char **argv)
         return 1;
     }
     free(text);
-    size_t cap = 4 * 2048 * 4 + 512;
+    size_t cap = CARC_MAX_MOVES;
     carc_move *buf = malloc(sizeof *buf * cap);
     long turns[MAX_BANDS] = {0}, listed[MAX_BANDS] = {0}, tile_moves[MAX_BANDS] = {0}, decisions[MAX_BANDS] = {0};
     int nbands = 0;
