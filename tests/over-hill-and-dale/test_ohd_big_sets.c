@@ -126,6 +126,7 @@ Test(ohd_big_sets, a_path_of_1020_tiles_offers_all_1019_hikes)
     cr_assert_eq(carc_game_is_over(g, &over), CARC_OK);
     cr_assert(over, "the last tile is placed");
     cr_assert_eq(t_cat(g, 0, "hiking"), BS_TILES - 2, "from (0,1) to (0,1019)");
+    cr_assert_eq(t_cat(g, 1, "hiking"), 0, "the other player had no wanderer");
     carc_game_free(g);
     carc_tileset_free(ts);
     free(t.s);
